@@ -1,0 +1,65 @@
+import type { IncomingHttpHeaders } from "node:http";
+
+export interface Request {
+  method: string;
+  url: URL;
+  headers: IncomingHttpHeaders;
+  body: string;
+  ip: string;
+}
+
+export interface Reply {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export function json(status: number, value: unknown, headers: Record<string, string> = {}): Reply {
+  return {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+    body: JSON.stringify(value),
+  };
+}
+
+export function redirect(location: string): Reply {
+  return { status: 303, headers: { location } };
+}
+
+export function header(request: Request, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function bearerToken(request: Request): string | undefined {
+  return header(request, "authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
+}
+
+/** Parses a JSON body; undefined when it is not valid JSON. */
+export function parseJson(body: string): unknown {
+  if (!body) return {};
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Counts requests in a sliding window per key, as Supabase Auth's rate limits do. */
+export class RateLimiter {
+  private hits = new Map<string, number[]>();
+
+  /** Records a hit; returns the seconds to wait when the key is over its limit. */
+  hit(key: string, limit: number, windowSeconds: number): number | null {
+    const now = Date.now();
+    const windowStart = now - windowSeconds * 1000;
+    const recent = (this.hits.get(key) ?? []).filter((time) => time > windowStart);
+    if (recent.length >= limit) {
+      this.hits.set(key, recent);
+      return Math.max(1, Math.ceil((recent[0] - windowStart) / 1000));
+    }
+    recent.push(now);
+    this.hits.set(key, recent);
+    return null;
+  }
+}

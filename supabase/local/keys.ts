@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import {
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  errors,
+  type CryptoKey,
+  type JWK,
+  type JWTPayload,
+} from "jose";
+import type { Database } from "./database";
+
+/** The Supabase CLI's well-known local secret and the API keys signed with it. */
+export const LEGACY_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
+export const ANON_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
+export const SERVICE_ROLE_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
+
+const legacySecret = new TextEncoder().encode(LEGACY_JWT_SECRET);
+
+export type Claims = JWTPayload & {
+  role?: string;
+  session_id?: string;
+  email?: string;
+};
+
+export type VerifyResult = { ok: true; claims: Claims } | { ok: false; reason: "expired" | "invalid" };
+
+export interface Signer {
+  kid: string;
+  publicJwks: { keys: JWK[] };
+  sign(claims: Claims, expiresInSeconds: number): Promise<string>;
+  verify(token: string): Promise<VerifyResult>;
+}
+
+/** Loads the ES256 signing key kept in the database, creating it (with a new kid) on first start. */
+export async function loadSigner(db: Database): Promise<Signer> {
+  let row = (await db.query<{ kid: string; private_jwk: JWK }>(`select kid, private_jwk from _local.signing_keys`))
+    .rows[0];
+  if (!row) {
+    const { privateKey } = await generateKeyPair("ES256", { extractable: true });
+    row = { kid: randomUUID(), private_jwk: await exportJWK(privateKey) };
+    await db.query(`insert into _local.signing_keys (kid, private_jwk) values ($1, $2)`, [row.kid, row.private_jwk]);
+  }
+  const { kid, private_jwk } = row;
+  const privateKey = (await importJWK(private_jwk, "ES256")) as CryptoKey;
+  const { d: _private, ...publicJwk } = private_jwk;
+  const publicKey = (await importJWK(publicJwk, "ES256")) as CryptoKey;
+
+  return {
+    kid,
+    publicJwks: { keys: [{ ...publicJwk, kid, alg: "ES256", use: "sig", key_ops: ["verify"] }] },
+    async sign(claims, expiresInSeconds) {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({ ...claims, iat: now, exp: now + expiresInSeconds })
+        .setProtectedHeader({ alg: "ES256", kid, typ: "JWT" })
+        .sign(privateKey);
+    },
+    async verify(token) {
+      try {
+        const header = decodeProtectedHeader(token);
+        const key = header.alg === "HS256" ? legacySecret : header.kid === kid ? publicKey : null;
+        if (!key) return { ok: false, reason: "invalid" };
+        const { payload } = await jwtVerify(token, key, { algorithms: ["ES256", "HS256"] });
+        return { ok: true, claims: payload as Claims };
+      } catch (error) {
+        return { ok: false, reason: error instanceof errors.JWTExpired ? "expired" : "invalid" };
+      }
+    },
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * Parses PostgREST's URL grammar (the subset supabase-js produces) into a plain tree.
+ * Nothing here touches SQL: rest.ts checks every identifier against the live schema and
+ * binds every value as a parameter.
+ */
+
+export class QueryError extends Error {
+  constructor(
+    message: string,
+    readonly details: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export interface SelectItem {
+  column: string;
+  alias: string;
+  cast: string | null;
+}
+
+export type Operator = "eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "like" | "ilike" | "is" | "in";
+
+export type Condition =
+  | { kind: "filter"; column: string; operator: Operator; negated: boolean; value: string | string[] }
+  | { kind: "group"; junction: "and" | "or"; negated: boolean; conditions: Condition[] };
+
+export interface OrderItem {
+  column: string;
+  descending: boolean;
+  nulls: "first" | "last" | null;
+}
+
+export interface ParsedQuery {
+  select: SelectItem[] | "*";
+  where: Condition[];
+  order: OrderItem[];
+  limit: number | null;
+  offset: number;
+  onConflict: string[] | null;
+  columns: string[] | null;
+}
+
+const OPERATORS = new Set<Operator>(["eq", "neq", "gt", "gte", "lt", "lte", "like", "ilike", "is", "in"]);
+const CASTS = new Set(["text", "int", "integer", "bigint", "numeric", "boolean", "bool", "uuid", "json", "jsonb", "date", "timestamptz"]);
+const RESERVED = new Set(["select", "order", "limit", "offset", "on_conflict", "columns"]);
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function identifier(name: string, what = "column"): string {
+  const trimmed = name.trim();
+  if (!IDENTIFIER.test(trimmed)) throw new QueryError(`"failed to parse ${what}"`, `Unexpected ${what} name: ${trimmed}`);
+  return trimmed;
+}
+
+/** Splits on a separator outside parentheses and double quotes. */
+export function splitTopLevel(text: string, separator = ","): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let current = "";
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (char === "\\" && quoted && index + 1 < text.length) {
+      current += char + text[++index];
+      continue;
+    }
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char === "(") depth++;
+    else if (!quoted && char === ")") depth--;
+    if (char === separator && depth === 0 && !quoted) {
+      parts.push(current);
+      current = "";
+    } else {
+      current += char;
+    }
+  }
+  if (depth !== 0 || quoted) throw new QueryError("failed to parse logic tree", `Unbalanced parentheses or quotes in ${text}`);
+  parts.push(current);
+  return parts;
+}
+
+function unquote(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed.startsWith('"') && trimmed.endsWith('"') && trimmed.length >= 2) {
+    return trimmed.slice(1, -1).replace(/\\(.)/g, "$1");
+  }
+  return trimmed;
+}
+
+export function parseSelect(select: string | null): SelectItem[] | "*" {
+  if (select === null || select.trim() === "" || select.trim() === "*") return "*";
+  return splitTopLevel(select).map((raw) => {
+    const item = raw.trim();
+    if (item.includes("(")) {
+      throw new QueryError("Embedded resources are not supported by the local backend", `Unsupported select item: ${item}`);
+    }
+    const aliased = item.match(/^([A-Za-z_][A-Za-z0-9_]*):(?!:)(.+)$/);
+    const [aliasPart, rest] = aliased ? [aliased[1], aliased[2]] : [null, item];
+    const [columnPart, castPart] = rest.split("::");
+    const column = identifier(columnPart);
+    const cast = castPart ? castPart.trim().toLowerCase() : null;
+    if (cast !== null && !CASTS.has(cast)) throw new QueryError("failed to parse select parameter", `Unsupported cast: ${cast}`);
+    return { column, alias: aliasPart ? identifier(aliasPart, "alias") : column, cast };
+  });
+}
+
+/** Parses one `[not.]operator.value` filter value for a column. */
+export function parseFilter(column: string, expression: string): Condition {
+  let rest = expression;
+  let negated = false;
+  if (rest.startsWith("not.")) {
+    negated = true;
+    rest = rest.slice(4);
+  }
+  const dot = rest.indexOf(".");
+  const operator = (dot === -1 ? rest : rest.slice(0, dot)) as Operator;
+  if (!OPERATORS.has(operator)) {
+    throw new QueryError('"failed to parse filter (' + expression + ')" (line 1, column 1)', `Unknown operator in ${column}=${expression}`);
+  }
+  const raw = dot === -1 ? "" : rest.slice(dot + 1);
+  if (operator === "in") {
+    if (!raw.startsWith("(") || !raw.endsWith(")")) throw new QueryError(`failed to parse filter (${expression})`, "in. needs a list in parentheses");
+    const inner = raw.slice(1, -1);
+    const values = inner.trim() === "" ? [] : splitTopLevel(inner).map(unquote);
+    return { kind: "filter", column: identifier(column), operator, negated, value: values };
+  }
+  if (operator === "is" && !["null", "not_null", "true", "false", "unknown"].includes(raw.toLowerCase())) {
+    throw new QueryError(`failed to parse filter (${expression})`, "is. accepts null, not_null, true, false or unknown");
+  }
+  const value = operator === "like" || operator === "ilike" ? raw.replace(/\*/g, "%") : raw;
+  return { kind: "filter", column: identifier(column), operator, negated, value: unquote(value) };
+}
+
+/** Parses `(a.eq.1,or(b.is.null,c.gt.2))`, the argument of or= / and=. */
+export function parseLogic(junction: "and" | "or", negated: boolean, expression: string): Condition {
+  const trimmed = expression.trim();
+  if (!trimmed.startsWith("(") || !trimmed.endsWith(")")) {
+    throw new QueryError("failed to parse logic tree", `Expected parentheses in ${expression}`);
+  }
+  const conditions = splitTopLevel(trimmed.slice(1, -1)).map((part) => {
+    const item = part.trim();
+    const nested = item.match(/^(not\.)?(and|or)(\(.*\))$/s);
+    if (nested) return parseLogic(nested[2] as "and" | "or", Boolean(nested[1]), nested[3]);
+    const dot = item.indexOf(".");
+    if (dot === -1) throw new QueryError("failed to parse logic tree", `Unexpected item ${item}`);
+    return parseFilter(item.slice(0, dot), item.slice(dot + 1));
+  });
+  return { kind: "group", junction, negated, conditions };
+}
+
+export function parseOrder(order: string | null): OrderItem[] {
+  if (!order) return [];
+  return splitTopLevel(order).map((item) => {
+    const [column, ...modifiers] = item.trim().split(".");
+    let descending = false;
+    let nulls: OrderItem["nulls"] = null;
+    for (const modifier of modifiers) {
+      if (modifier === "desc") descending = true;
+      else if (modifier === "asc") descending = false;
+      else if (modifier === "nullsfirst") nulls = "first";
+      else if (modifier === "nullslast") nulls = "last";
+      else throw new QueryError("failed to parse order", `Unexpected order modifier: ${modifier}`);
+    }
+    return { column: identifier(column), descending, nulls };
+  });
+}
+
+function parseCount(value: string | null, name: string): number | null {
+  if (value === null) return null;
+  if (!/^\d+$/.test(value)) throw new QueryError(`failed to parse ${name}`, `${name} must be a non-negative integer`);
+  return Number(value);
+}
+
+function parseColumnList(value: string | null): string[] | null {
+  if (value === null) return null;
+  return splitTopLevel(value).map((name) => identifier(unquote(name)));
+}
+
+export function parseQuery(params: URLSearchParams): ParsedQuery {
+  const where: Condition[] = [];
+  for (const [key, value] of params) {
+    if (RESERVED.has(key)) continue;
+    const logic = key.match(/^(not\.)?(and|or)$/);
+    if (logic) where.push(parseLogic(logic[2] as "and" | "or", Boolean(logic[1]), value));
+    else where.push(parseFilter(key, value));
+  }
+  return {
+    select: parseSelect(params.get("select")),
+    where,
+    order: parseOrder(params.get("order")),
+    limit: parseCount(params.get("limit"), "limit"),
+    offset: parseCount(params.get("offset"), "offset") ?? 0,
+    onConflict: parseColumnList(params.get("on_conflict")),
+    columns: parseColumnList(params.get("columns")),
+  };
+}
+
+/** Every column a parsed query names, to check against the schema before any SQL is built. */
+export function columnsOf(conditions: Condition[]): string[] {
+  return conditions.flatMap((condition) =>
+    condition.kind === "filter" ? [condition.column] : columnsOf(condition.conditions),
+  );
+}
