@@ -1,0 +1,6 @@
+import { requireUser } from "@/lib/auth";
+
+export default async function StudentLayout({ children }: { children: React.ReactNode }) {
+  await requireUser();
+  return children;
+}

@@ -1,0 +1,39 @@
+"use client";
+
+import { useEffect, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import Link from "next/link";
+import { RotateCw } from "lucide-react";
+import { Button } from "@/components/ui/button";
+
+/** Shown when a page cannot load its data, e.g. the backend is unreachable. No stack trace. */
+export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  useEffect(() => console.error(error), [error]);
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
+      <h1 className="text-2xl font-semibold">Не удалось загрузить страницу</h1>
+      <p className="max-w-md text-muted-foreground">
+        Сервер временно недоступен или соединение прервалось. Попробуйте ещё раз через несколько секунд.
+      </p>
+      <div className="flex gap-2">
+        <Button
+          disabled={pending}
+          onClick={() =>
+            startTransition(() => {
+              router.refresh();
+              reset();
+            })
+          }
+        >
+          <RotateCw aria-hidden className={pending ? "animate-spin" : undefined} />
+          Попробовать снова
+        </Button>
+        <Button asChild variant="outline">
+          <Link href="/">На главную</Link>
+        </Button>
+      </div>
+    </main>
+  );
+}

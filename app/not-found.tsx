@@ -1,0 +1,15 @@
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+
+export default function NotFound() {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
+      <p className="text-6xl font-bold text-primary">404</p>
+      <h1 className="text-2xl font-semibold">Oops! Page not found</h1>
+      <p className="text-muted-foreground">Такой страницы нет. Возможно, ссылка устарела.</p>
+      <Button asChild>
+        <Link href="/">На главную</Link>
+      </Button>
+    </main>
+  );
+}

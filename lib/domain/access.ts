@@ -1,0 +1,51 @@
+/** Per-student access to an item (SPEC.md §4): no record means locked and visible. */
+
+export interface AccessFlags {
+  is_unlocked: boolean;
+  is_visible: boolean;
+}
+
+export const DEFAULT_ACCESS: AccessFlags = { is_unlocked: false, is_visible: true };
+
+export interface Ordered {
+  id: string;
+  order_index: number;
+}
+
+export type WithAccess<T> = T & AccessFlags & { hasRecord: boolean };
+
+export function byOrderIndex<T extends Ordered>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => a.order_index - b.order_index || a.id.localeCompare(b.id));
+}
+
+/** Joins items with the student's access records by item id, in order_index order. */
+export function withAccess<T extends Ordered>(
+  items: readonly T[],
+  records: readonly (AccessFlags & { itemId: string })[],
+): WithAccess<T>[] {
+  const byItem = new Map(records.map((record) => [record.itemId, record]));
+  return byOrderIndex(items).map((item) => {
+    const record = byItem.get(item.id);
+    return {
+      ...item,
+      is_unlocked: record?.is_unlocked ?? DEFAULT_ACCESS.is_unlocked,
+      is_visible: record?.is_visible ?? DEFAULT_ACCESS.is_visible,
+      hasRecord: Boolean(record),
+    };
+  });
+}
+
+export function visibleOnly<T extends AccessFlags>(items: readonly T[]): T[] {
+  return items.filter((item) => item.is_visible);
+}
+
+/** A lesson page opens with no record; a record must be both unlocked and visible. */
+export function canOpenLesson(record: AccessFlags | undefined): boolean {
+  return !record || (record.is_unlocked && record.is_visible);
+}
+
+/** A tool's pages open only when the tool is unlocked and visible for the student. */
+export function canOpenTool(record: AccessFlags | undefined | null): boolean {
+  const access = record ?? DEFAULT_ACCESS;
+  return access.is_unlocked && access.is_visible;
+}

@@ -1,0 +1,58 @@
+import "server-only";
+import { createClient } from "@/lib/supabase/server";
+import { orThrow } from "./result";
+import { isUuid } from "@/lib/domain/paths";
+
+export interface StudentSummary {
+  id: string;
+  email: string;
+  full_name: string | null;
+}
+
+export interface AccessRow {
+  itemId: string;
+  is_unlocked: boolean;
+  is_visible: boolean;
+}
+
+
+/** Search text for PostgREST's or=(…) filter: quoted, without the characters that would change it. */
+function searchPattern(search: string) {
+  const cleaned = search.replace(/[*%\\"]/g, "").trim();
+  return cleaned ? `"*${cleaned}*"` : null;
+}
+
+/** Everything /admin shows, in one parallel wave: students, content, and one student's access. */
+export async function getAdminPage(studentParam: string | undefined, search: string) {
+  const supabase = await createClient();
+  const studentId = studentParam && isUuid(studentParam) ? studentParam : null;
+  const pattern = searchPattern(search);
+  let students = supabase.from("profiles").select("id, email, full_name").eq("role", "student");
+  if (pattern) students = students.or(`full_name.ilike.${pattern},email.ilike.${pattern}`);
+  const forStudent = <T>(query: PromiseLike<T>) => (studentId ? query : Promise.resolve(null));
+
+  const [studentList, selected, modules, tools, lessons, moduleAccess, toolAccess, lessonAccess] = await Promise.all([
+    students.order("email").limit(500),
+    forStudent(supabase.from("profiles").select("id, email, full_name").eq("id", studentId!).eq("role", "student").maybeSingle()),
+    supabase.from("course_modules").select("id, title, order_index").order("order_index"),
+    supabase.from("tech_tools").select("id, name, order_index").order("order_index"),
+    supabase.from("lessons").select("id, title, tool_id, order_index").order("order_index"),
+    forStudent(supabase.from("module_access").select("module_id, is_unlocked, is_visible").eq("user_id", studentId!)),
+    forStudent(supabase.from("tool_access").select("tool_id, is_unlocked, is_visible").eq("user_id", studentId!)),
+    forStudent(supabase.from("lesson_access").select("lesson_id, is_unlocked, is_visible").eq("user_id", studentId!)),
+  ]);
+
+  return {
+    students: orThrow(studentList) as StudentSummary[],
+    selected: selected ? (orThrow(selected) as StudentSummary | null) : null,
+    studentParamInvalid: Boolean(studentParam) && !(selected && selected.data),
+    modules: orThrow(modules),
+    tools: orThrow(tools),
+    lessons: orThrow(lessons),
+    access: {
+      module: (moduleAccess ? orThrow(moduleAccess) : []).map(({ module_id, ...flags }) => ({ itemId: module_id, ...flags })),
+      tool: (toolAccess ? orThrow(toolAccess) : []).map(({ tool_id, ...flags }) => ({ itemId: tool_id, ...flags })),
+      lesson: (lessonAccess ? orThrow(lessonAccess) : []).map(({ lesson_id, ...flags }) => ({ itemId: lesson_id, ...flags })),
+    },
+  };
+}

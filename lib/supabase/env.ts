@@ -1,0 +1,12 @@
+/** The project's public Supabase settings; `npm run dev` fills them in for the local backend. */
+export function supabaseEnv() {
+  // Literal process.env reads, so Next.js inlines them into the browser bundle.
+  const url = process.env.NEXT_PUBLIC_SUPABASE_URL;
+  const key = process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY ?? process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY;
+  if (!url || !key) {
+    throw new Error(
+      "NEXT_PUBLIC_SUPABASE_URL and NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY are not set: start the app with `npm run dev`, or see README.md.",
+    );
+  }
+  return { url, key };
+}

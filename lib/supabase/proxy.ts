@@ -1,0 +1,49 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { createServerClient } from "@supabase/ssr";
+import type { Database } from "@/lib/database.types";
+import { supabaseEnv } from "./env";
+
+const PROTECTED_PREFIXES = ["/dashboard", "/product-founder", "/tech-founder", "/admin", "/auth/reset-password"];
+
+const isProtected = (path: string) =>
+  PROTECTED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+
+/**
+ * Refreshes the session cookie and makes the coarse redirects before anything renders.
+ * Pages check again on the server: this is a first filter, not the only guard.
+ */
+export async function updateSession(request: NextRequest) {
+  let response = NextResponse.next({ request });
+  const { url, key } = supabaseEnv();
+  const supabase = createServerClient<Database>(url, key, {
+    cookies: {
+      getAll: () => request.cookies.getAll(),
+      setAll(cookiesToSet, headers) {
+        for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
+        response = NextResponse.next({ request });
+        for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options);
+        for (const [header, value] of Object.entries(headers ?? {})) response.headers.set(header, value);
+      },
+    },
+  });
+
+  // Verified locally against the project's signing keys (JWKS), without a round trip.
+  const { data } = await supabase.auth.getClaims();
+  const userId = data?.claims?.sub;
+  const path = request.nextUrl.pathname;
+
+  const redirectTo = (target: string) => {
+    const redirect = NextResponse.redirect(new URL(target, request.url));
+    for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
+    return redirect;
+  };
+
+  if (!userId && isProtected(path)) return redirectTo("/");
+  if (userId && path === "/") return redirectTo("/dashboard");
+  if (userId && (path === "/admin" || path.startsWith("/admin/"))) {
+    const { data: isAdmin, error } = await supabase.rpc("has_role", { _user_id: userId, _role: "admin" });
+    if (error || isAdmin !== true) return redirectTo("/dashboard");
+  }
+  return response;
+}
+
