@@ -48,7 +48,8 @@ export async function loadSigner(db: Database): Promise<Signer> {
   }
   const { kid, private_jwk } = row;
   const privateKey = (await importJWK(private_jwk, "ES256")) as CryptoKey;
-  const { d: _private, ...publicJwk } = private_jwk;
+  const { kty, crv, x, y } = private_jwk;
+  const publicJwk: JWK = { kty, crv, x, y };
   const publicKey = (await importJWK(publicJwk, "ES256")) as CryptoKey;
 
   return {

@@ -114,10 +114,10 @@ export function parseFilter(column: string, expression: string): Condition {
   }
   const dot = rest.indexOf(".");
   const operator = (dot === -1 ? rest : rest.slice(0, dot)) as Operator;
-  if (!OPERATORS.has(operator)) {
+  if (dot === -1 || !OPERATORS.has(operator)) {
     throw new QueryError('"failed to parse filter (' + expression + ')" (line 1, column 1)', `Unknown operator in ${column}=${expression}`);
   }
-  const raw = dot === -1 ? "" : rest.slice(dot + 1);
+  const raw = rest.slice(dot + 1);
   if (operator === "in") {
     if (!raw.startsWith("(") || !raw.endsWith(")")) throw new QueryError(`failed to parse filter (${expression})`, "in. needs a list in parentheses");
     const inner = raw.slice(1, -1);

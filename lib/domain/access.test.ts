@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { canOpenLesson, canOpenTool, visibleOnly, withAccess } from "./access";
+
+const items = [
+  { id: "c", order_index: 3 },
+  { id: "a", order_index: 1 },
+  { id: "b", order_index: 2 },
+];
+
+describe("withAccess", () => {
+  it("orders by order_index and defaults to locked and visible without a record", () => {
+    const merged = withAccess(items, [{ itemId: "b", is_unlocked: true, is_visible: false }]);
+    expect(merged.map((item) => item.id)).toEqual(["a", "b", "c"]);
+    expect(merged[0]).toMatchObject({ is_unlocked: false, is_visible: true, hasRecord: false });
+    expect(merged[1]).toMatchObject({ is_unlocked: true, is_visible: false, hasRecord: true });
+  });
+
+  it("ignores records of other items", () => {
+    const merged = withAccess(items, [{ itemId: "zzz", is_unlocked: true, is_visible: true }]);
+    expect(merged.every((item) => !item.is_unlocked && item.is_visible)).toBe(true);
+  });
+
+  it("breaks order_index ties by id so the order is stable", () => {
+    const tied = withAccess([{ id: "y", order_index: 1 }, { id: "x", order_index: 1 }], []);
+    expect(tied.map((item) => item.id)).toEqual(["x", "y"]);
+  });
+});
+
+describe("visibleOnly", () => {
+  it("hides invisible items and keeps locked visible ones", () => {
+    const merged = withAccess(items, [
+      { itemId: "a", is_unlocked: false, is_visible: false },
+      { itemId: "b", is_unlocked: false, is_visible: true },
+    ]);
+    expect(visibleOnly(merged).map((item) => item.id)).toEqual(["b", "c"]);
+  });
+});
+
+describe("canOpenLesson", () => {
+  it.each([
+    [undefined, true],
+    [{ is_unlocked: true, is_visible: true }, true],
+    [{ is_unlocked: false, is_visible: true }, false],
+    [{ is_unlocked: true, is_visible: false }, false],
+    [{ is_unlocked: false, is_visible: false }, false],
+  ])("record %j → %s", (record, expected) => {
+    expect(canOpenLesson(record)).toBe(expected);
+  });
+});
+
+describe("canOpenTool", () => {
+  it.each([
+    [null, false],
+    [{ is_unlocked: true, is_visible: true }, true],
+    [{ is_unlocked: false, is_visible: true }, false],
+    [{ is_unlocked: true, is_visible: false }, false],
+  ])("record %j → %s", (record, expected) => {
+    expect(canOpenTool(record)).toBe(expected);
+  });
+});

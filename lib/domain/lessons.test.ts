@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { groupLessons, neighbours } from "./lessons";
+
+const modules = [
+  { id: "m2", name: "Блок 2", description: null, order_index: 2 },
+  { id: "m1", name: "Блок 1", description: "Описание", order_index: 1 },
+  { id: "m3", name: "Пустой блок", description: null, order_index: 3 },
+];
+
+const lessons = [
+  { id: "l1", module_id: null, title: "Вводный", order_index: 1 },
+  { id: "l5", module_id: null, title: "Пятый", order_index: 5 },
+  { id: "b", module_id: "m1", title: "Второй в блоке", order_index: 20 },
+  { id: "a", module_id: "m1", title: "Первый в блоке", order_index: 10 },
+  { id: "c", module_id: "m2", title: "Только в блоке 2", order_index: 7 },
+];
+
+describe("groupLessons", () => {
+  it("puts lessons without a module in «Уроки» numbered by order_index", () => {
+    const { groups } = groupLessons(modules, lessons, []);
+    expect(groups[0].title).toBe("Уроки");
+    expect(groups[0].lessons.map((lesson) => lesson.label)).toEqual(["Урок 1", "Урок 5"]);
+  });
+
+  it("numbers lessons of each module block by position, blocks in order_index order", () => {
+    const { groups } = groupLessons(modules, lessons, []);
+    expect(groups.slice(1).map((group) => group.title)).toEqual(["Блок 1", "Блок 2", "Пустой блок"]);
+    expect(groups[1].lessons.map((lesson) => [lesson.id, lesson.label])).toEqual([
+      ["a", "Урок 1"],
+      ["b", "Урок 2"],
+    ]);
+    expect(groups[2].lessons.map((lesson) => lesson.label)).toEqual(["Урок 1"]);
+    expect(groups[3].lessons).toEqual([]);
+  });
+
+  it("hides invisible lessons and renumbers the block without them", () => {
+    const { groups } = groupLessons(modules, lessons, [{ lesson_id: "a", is_unlocked: true, is_visible: false }]);
+    expect(groups[1].lessons.map((lesson) => [lesson.id, lesson.label])).toEqual([["b", "Урок 1"]]);
+  });
+
+  it("filters on visibility only: a locked visible lesson stays, marked locked", () => {
+    const { groups } = groupLessons(modules, lessons, [{ lesson_id: "l5", is_unlocked: false, is_visible: true }]);
+    const locked = groups[0].lessons.find((lesson) => lesson.id === "l5");
+    expect(locked?.locked).toBe(true);
+    expect(groups[0].lessons.find((lesson) => lesson.id === "l1")?.locked).toBe(false);
+  });
+
+  it("drops the «Уроки» group when every lesson is in a block", () => {
+    const { groups } = groupLessons(modules, lessons.filter((lesson) => lesson.module_id), []);
+    expect(groups[0].title).toBe("Блок 1");
+  });
+
+  it("is empty without lessons and blocks", () => {
+    expect(groupLessons([], [], []).isEmpty).toBe(true);
+    expect(groupLessons(modules, [], []).isEmpty).toBe(false);
+  });
+
+  it("treats a lesson whose module is not in the tool as a loose lesson", () => {
+    const { groups } = groupLessons([], [{ id: "x", module_id: "gone", title: "X", order_index: 3 }], []);
+    expect(groups[0]).toMatchObject({ title: "Уроки" });
+    expect(groups[0].lessons[0].label).toBe("Урок 3");
+  });
+});
+
+describe("neighbours", () => {
+  it("follows the page's order across groups and skips locked lessons", () => {
+    const { sequence } = groupLessons(modules, lessons, [{ lesson_id: "l5", is_unlocked: false, is_visible: true }]);
+    expect(sequence.map((lesson) => lesson.id)).toEqual(["l1", "l5", "a", "b", "c"]);
+    expect(neighbours(sequence, "l1")).toMatchObject({ previous: null, next: { id: "a" } });
+    expect(neighbours(sequence, "b")).toMatchObject({ previous: { id: "a" }, next: { id: "c" } });
+    expect(neighbours(sequence, "c").next).toBeNull();
+    expect(neighbours(sequence, "missing")).toEqual({ previous: null, next: null });
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { decodeSegment, isUuid, lessonPath, safeNextPath, toolPath } from "./paths";
+
+describe("paths", () => {
+  it("uses the lowercased tool name", () => {
+    expect(toolPath("Lovable")).toBe("/tech-founder/lovable");
+    expect(toolPath("Make.com AI")).toBe("/tech-founder/make.com%20ai");
+    expect(lessonPath("N8N", "abc")).toBe("/tech-founder/n8n/abc");
+  });
+
+  it.each([
+    ["/auth/reset-password", "/auth/reset-password"],
+    [null, "/dashboard"],
+    ["", "/dashboard"],
+    ["https://evil.example", "/dashboard"],
+    ["//evil.example", "/dashboard"],
+    ["/\\evil.example", "/dashboard"],
+  ])("safeNextPath(%j) → %s", (next, expected) => {
+    expect(safeNextPath(next)).toBe(expected);
+  });
+
+  it("recognises uuids", () => {
+    expect(isUuid("d0000000-0000-4000-8000-000000000001")).toBe(true);
+    expect(isUuid("1")).toBe(false);
+    expect(isUuid("d0000000-0000-4000-8000-00000000000g")).toBe(false);
+  });
+
+  it("decodes segments and refuses broken percent-encoding", () => {
+    expect(decodeSegment("make%20ai")).toBe("make ai");
+    expect(decodeSegment("%")).toBeNull();
+    expect(decodeSegment("%E0%A4%A")).toBeNull();
+  });
+});

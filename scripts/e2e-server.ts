@@ -1,0 +1,47 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { ANON_KEY, startLocalBackend } from "../supabase/local/server";
+import { E2E_APP_PORT, E2E_BACKEND_PORT, E2E_DIST_DIR } from "../e2e/helpers/ports";
+
+/**
+ * The end-to-end tests' server: a throwaway in-memory backend with relaxed rate limits
+ * (dozens of sign-ins from one IP) and the production build of the app on its own port.
+ */
+const root = path.resolve(import.meta.dirname, "..");
+const backend = await startLocalBackend({
+  dataDir: "memory://",
+  port: E2E_BACKEND_PORT,
+  config: {
+    rateLimits: {
+      signInSignUps: 10_000,
+      tokenRefresh: 10_000,
+      tokenVerifications: 10_000,
+      emailSent: 10_000,
+      emailFrequencySeconds: 0,
+    },
+  },
+  log: process.env.E2E_BACKEND_LOG ? undefined : () => {},
+});
+
+const app = spawn(
+  process.execPath,
+  [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(E2E_APP_PORT), "-H", "127.0.0.1"],
+  {
+    stdio: "inherit",
+    cwd: root,
+    env: {
+      ...process.env,
+      NEXT_DIST_DIR: E2E_DIST_DIR,
+      NEXT_PUBLIC_SUPABASE_URL: backend.url,
+      NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: ANON_KEY,
+    },
+  },
+);
+
+const stop = async (code: number) => {
+  app.kill("SIGTERM");
+  await backend.close();
+  process.exit(code);
+};
+app.on("exit", (code) => void stop(code ?? 1));
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stop(0));
