@@ -1,0 +1,34 @@
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { Database } from "@/lib/database.types";
+import type { BackendConfig } from "@/supabase/local/config";
+import { ANON_KEY, SERVICE_ROLE_KEY, startLocalBackend, type LocalBackend } from "@/supabase/local/server";
+
+export { ANON_KEY, SERVICE_ROLE_KEY };
+
+export const SEEDED = {
+  admin: { id: "a0000000-0000-4000-8000-000000000001", email: "admin@example.com", password: "admin12345" },
+  student: { id: "a0000000-0000-4000-8000-000000000002", email: "student@example.com", password: "student12345" },
+};
+
+/** A throwaway backend (in memory, on a free port) with the project's migrations and seed. */
+export async function startTestBackend(config: Partial<BackendConfig> = {}): Promise<LocalBackend> {
+  return startLocalBackend({ dataDir: "memory://", port: 0, log: () => {}, config });
+}
+
+export function anonClient(backend: LocalBackend): SupabaseClient<Database> {
+  return createClient<Database>(backend.url, ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
+}
+
+export function serviceClient(backend: LocalBackend): SupabaseClient<Database> {
+  return createClient<Database>(backend.url, SERVICE_ROLE_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
+}
+
+export async function signedIn(backend: LocalBackend, email: string, password: string) {
+  const client = anonClient(backend);
+  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return { client, session: data.session!, user: data.user! };
+}
+
+let counter = 0;
+export const uniqueEmail = (label = "user") => `${label}-${Date.now()}-${counter++}@example.com`;
