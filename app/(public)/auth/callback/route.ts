@@ -5,12 +5,15 @@ import { safeNextPath } from "@/lib/domain/paths";
 /** Where email links land: trades the one-time code for a session, then continues. */
 export async function GET(request: NextRequest) {
   const { searchParams } = request.nextUrl;
+  // The browser's own host, so the session cookies just set are sent with the next request.
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? request.nextUrl.host;
+  const protocol = request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(":", "");
+  const origin = `${protocol}://${host}`;
   const code = searchParams.get("code");
-  const next = safeNextPath(searchParams.get("next"));
   if (code) {
     const supabase = await createClient();
     const { error } = await supabase.auth.exchangeCodeForSession(code);
-    if (!error) return NextResponse.redirect(new URL(next, request.url));
+    if (!error) return NextResponse.redirect(new URL(safeNextPath(searchParams.get("next")), origin));
   }
-  return NextResponse.redirect(new URL("/auth/link-expired", request.url));
+  return NextResponse.redirect(new URL("/auth/link-expired", origin));
 }
