@@ -169,7 +169,7 @@ test.describe("password recovery", () => {
 
     await page.context().clearCookies();
     await page.goto(link);
-    await expect(page).toHaveURL(/\/auth\/link-expired$/);
+    await expect(page).toHaveURL(/\/auth\/link-expired(#.*)?$/);
     await expect(page.getByRole("heading", { name: "Ссылка недействительна или устарела" })).toBeVisible();
     await deleteUser(user.id);
   });
