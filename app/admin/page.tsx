@@ -14,11 +14,12 @@ interface Props {
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export default async function AdminPage({ searchParams }: Props) {
-  await requireAdmin();
   const params = await searchParams;
   const studentParam = single(params.student);
   const search = (single(params.q) ?? "").slice(0, 100);
-  const data = await getAdminPage(studentParam, search);
+  // The role check runs beside the reads (row level security guards them anyway), so the
+  // page costs one wave of backend requests; a non-admin is redirected before anything renders.
+  const [, data] = await Promise.all([requireAdmin(), getAdminPage(studentParam, search)]);
 
   return (
     <main className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
