@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
 import path from "node:path";
 import { ANON_KEY, startLocalBackend } from "../supabase/local/server";
-import { E2E_APP_PORT, E2E_BACKEND_PORT, E2E_DIST_DIR } from "../e2e/helpers/ports";
+import { E2E_APP_PORT, E2E_BACKEND_PORT, E2E_CONTROL_PORT, E2E_DIST_DIR } from "../e2e/helpers/ports";
 
 /**
  * The end-to-end tests' server: a throwaway in-memory backend with relaxed rate limits
@@ -22,6 +23,13 @@ const backend = await startLocalBackend({
   },
   log: process.env.E2E_BACKEND_LOG ? undefined : () => {},
 });
+
+// The tests' fault switch: POST /outage/on or /outage/off makes the backend unreachable or not.
+createServer((request, response) => {
+  const match = request.url?.match(/^\/outage\/(on|off)$/);
+  if (request.method === "POST" && match) backend.simulateOutage(match[1] === "on");
+  response.writeHead(match ? 204 : 404).end();
+}).listen(E2E_CONTROL_PORT, "127.0.0.1");
 
 const app = spawn(
   process.execPath,

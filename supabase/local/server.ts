@@ -25,6 +25,8 @@ export interface LocalBackendOptions {
 export interface LocalBackend {
   url: string;
   db: Database;
+  /** While on, every connection is dropped, as when a hosted backend is unreachable. */
+  simulateOutage(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -101,7 +103,13 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     return isAuth ? handleAuth(request, identity.claims) : handleRest(request, identity.claims);
   }
 
+  let outage = false;
+
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse) {
+    if (outage) {
+      incoming.socket.destroy();
+      return;
+    }
     const started = performance.now();
     let reply: Reply;
     try {
@@ -143,6 +151,10 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   return {
     url: context.publicUrl,
     db,
+    simulateOutage(on) {
+      outage = on;
+      if (on) server.closeAllConnections();
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
