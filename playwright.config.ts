@@ -23,8 +23,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: /mobile\.spec\.ts/ },
+    { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: /(mobile|outage)\.spec\.ts/ },
     { name: "mobile", use: { ...devices["Pixel 7"] }, testMatch: /mobile\.spec\.ts/ },
+    // Switches the shared backend off, so it runs alone, after everything else.
+    { name: "outage", use: { ...devices["Desktop Chrome"] }, testMatch: /outage\.spec\.ts/, dependencies: ["desktop", "mobile"] },
   ],
   webServer: {
     command: "tsx scripts/e2e-server.ts",

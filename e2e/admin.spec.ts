@@ -72,14 +72,14 @@ test.describe("/admin", () => {
     const unlock = row(page, first.title).getByRole("switch", { name: /Доступ открыт/ });
     await expect(unlock).not.toBeChecked();
     await unlock.click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Доступ открыт" })).toBeVisible();
+    await expect(toast(page, "Успешно").filter({ hasText: "Доступ открыт" }).first()).toBeVisible();
     await expect(unlock).toBeChecked();
     await expect.poll(async () => (await getAccess("module", student.id, first.id))?.unlocked_at).toBeTruthy();
 
     const visibility = row(page, second.title).getByRole("switch", { name: /Видимость/ });
     await expect(visibility).toBeChecked();
     await visibility.click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Модуль скрытый" })).toBeVisible();
+    await expect(toast(page, "Успешно").filter({ hasText: "Модуль скрытый" }).first()).toBeVisible();
     await expect.poll(async () => getAccess("module", student.id, second.id)).toMatchObject({ is_visible: false, is_unlocked: false });
 
     await page.reload();
@@ -93,10 +93,10 @@ test.describe("/admin", () => {
     await expect(studentPage.getByRole("listitem").filter({ hasText: first.title })).not.toContainText("Закрыто");
 
     await row(page, first.title).getByRole("switch", { name: /Доступ открыт/ }).click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Доступ закрыт" })).toBeVisible();
+    await expect(toast(page, "Успешно").filter({ hasText: "Доступ закрыт" }).first()).toBeVisible();
     await expect.poll(async () => getAccess("module", student.id, first.id)).toMatchObject({ is_unlocked: false, unlocked_at: null });
     await row(page, second.title).getByRole("switch", { name: /Видимость/ }).click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Модуль видимый" })).toBeVisible();
+    await expect(toast(page, "Успешно").filter({ hasText: "Модуль видимый" }).first()).toBeVisible();
 
     await studentPage.reload();
     await expect(studentPage.getByText(second.title)).toBeVisible();
@@ -117,22 +117,22 @@ test.describe("/admin", () => {
     await expect(lessonRow).toContainText("открыт по умолчанию");
     await expect(lessonRow).toContainText("инструмент закрыт");
     await lessonRow.getByRole("switch", { name: /Видимость/ }).click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Урок скрытый" })).toBeVisible();
+    await expect(toast(page, "Успешно").filter({ hasText: "Урок скрытый" }).first()).toBeVisible();
     await expect(lessonRow).not.toContainText("открыт по умолчанию");
     await lessonRow.getByRole("switch", { name: /Видимость/ }).click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Урок видимый" })).toBeVisible();
+    await expect(toast(page, "Успешно").filter({ hasText: "Урок видимый" }).first()).toBeVisible();
     await lessonRow.getByRole("switch", { name: /Доступ открыт/ }).click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Доступ открыт" })).toBeVisible();
+    await expect(toast(page, "Успешно").filter({ hasText: "Доступ открыт" }).first()).toBeVisible();
     await expect.poll(async () => (await getAccess("lesson", student.id, tool.lessons[0].id))?.unlocked_at).toBeTruthy();
 
     await page.getByRole("tab", { name: "Инструменты" }).click();
     const toolRow = row(page, tool.name);
     await toolRow.getByRole("switch", { name: /Видимость/ }).click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Инструмент скрытый" })).toBeVisible();
+    await expect(toast(page, "Успешно").filter({ hasText: "Инструмент скрытый" }).first()).toBeVisible();
     await toolRow.getByRole("switch", { name: /Видимость/ }).click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Инструмент видимый" })).toBeVisible();
+    await expect(toast(page, "Успешно").filter({ hasText: "Инструмент видимый" }).first()).toBeVisible();
     await toolRow.getByRole("switch", { name: /Доступ открыт/ }).click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Доступ открыт" })).toBeVisible();
+    await expect(toast(page, "Успешно").filter({ hasText: "Доступ открыт" }).first()).toBeVisible();
     await expect.poll(async () => getAccess("tool", student.id, tool.id)).toMatchObject({ is_unlocked: true, is_visible: true });
 
     const studentPage = await browser.newPage();

@@ -3,9 +3,6 @@ import { E2E_CONTROL_URL } from "./helpers/ports";
 import { SEEDED } from "./helpers/backend";
 import { signIn } from "./helpers/session";
 
-// One test switches the shared backend off: keep it away from the others' timing.
-test.describe.configure({ mode: "serial" });
-
 test("an unreachable backend shows a Russian error page, and retry recovers once it is back", async ({ page }) => {
   await signIn(page, SEEDED.student.email, SEEDED.student.password);
   await fetch(`${E2E_CONTROL_URL}/outage/on`, { method: "POST" });

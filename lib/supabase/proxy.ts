@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { createServerClient } from "@supabase/ssr";
 import type { Database } from "@/lib/database.types";
+import { decodeSegment } from "@/lib/domain/paths";
 import { supabaseEnv } from "./env";
 
 const PROTECTED_PREFIXES = ["/dashboard", "/product-founder", "/tech-founder", "/admin", "/auth/reset-password"];
@@ -13,6 +14,10 @@ const isProtected = (path: string) =>
  * Pages check again on the server: this is a first filter, not the only guard.
  */
 export async function updateSession(request: NextRequest) {
+  // A path with broken percent-encoding would make the router throw (a 500): answer the 404 page.
+  if (decodeSegment(request.nextUrl.pathname) === null) {
+    return NextResponse.rewrite(new URL("/404", request.url), { status: 404 });
+  }
   let response = NextResponse.next({ request });
   const { url, key } = supabaseEnv();
   const supabase = createServerClient<Database>(url, key, {
