@@ -1,9 +1,6 @@
-import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./e2e/helpers/browser";
 import { E2E_APP_URL } from "./e2e/helpers/ports";
-
-// Debian's Chromium when present (Playwright's own download is not reachable everywhere).
-const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((file) => existsSync(file));
 
 export default defineConfig({
   testDir: "./e2e",
@@ -17,10 +14,7 @@ export default defineConfig({
     baseURL: E2E_APP_URL,
     locale: "ru-RU",
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: systemChromium,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: /(mobile|outage)\.spec\.ts/ },

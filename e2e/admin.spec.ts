@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createStudent, createTool, deleteUser, findUserId, getAccess, SEEDED, service, setAccess, unique } from "./helpers/backend";
-import { signIn, toast } from "./helpers/session";
+import { signIn, signUp, toast } from "./helpers/session";
 
 async function openStudent(page: Page, email: string) {
   await page.goto(`/admin?q=${encodeURIComponent(email)}`);
@@ -16,12 +16,7 @@ test.describe("/admin", () => {
   test("a new sign-up appears in the student list; search, selection in the URL, and the empty prompt", async ({ page, browser }) => {
     const email = `${unique("fresh")}@example.com`;
     const visitor = await browser.newPage();
-    await visitor.goto("/");
-    await visitor.getByRole("button", { name: "Зарегистрироваться" }).click();
-    await visitor.getByLabel("Имя").fill("Свежий Студент");
-    await visitor.getByLabel("Email").fill(email);
-    await visitor.getByLabel("Пароль").fill("password123");
-    await visitor.getByRole("button", { name: "Зарегистрироваться" }).click();
+    await signUp(visitor, "Свежий Студент", email);
     await expect(visitor).toHaveURL(/\/dashboard$/);
     await visitor.close();
 
@@ -113,7 +108,13 @@ test.describe("/admin", () => {
     await openStudent(page, student.email);
 
     await page.getByRole("tab", { name: "Уроки" }).click();
+    // Lessons are grouped by tool; a tool without lessons (the seeded Tilda) gets no group.
+    const lessonsTab = page.getByRole("tabpanel", { name: "Уроки" });
+    await expect(lessonsTab.getByRole("region", { name: tool.name, exact: true })).toContainText(lessonTitle);
+    await expect(lessonsTab.getByRole("region", { name: "Lovable", exact: true })).toBeVisible();
+    await expect(lessonsTab.getByRole("region", { name: "Tilda" })).toHaveCount(0);
     const lessonRow = row(page, lessonTitle);
+    await expect(lessonRow).toContainText("№ 1");
     await expect(lessonRow).toContainText("открыт по умолчанию");
     await expect(lessonRow).toContainText("инструмент закрыт");
     await lessonRow.getByRole("switch", { name: /Видимость/ }).click();
@@ -126,6 +127,7 @@ test.describe("/admin", () => {
     await expect.poll(async () => (await getAccess("lesson", student.id, tool.lessons[0].id))?.unlocked_at).toBeTruthy();
 
     await page.getByRole("tab", { name: "Инструменты" }).click();
+    await expect(row(page, "Tilda")).toContainText("№ 6");
     const toolRow = row(page, tool.name);
     await toolRow.getByRole("switch", { name: /Видимость/ }).click();
     await expect(toast(page, "Успешно").filter({ hasText: "Инструмент скрытый" }).first()).toBeVisible();

@@ -1,7 +1,8 @@
-import { spawn, spawnSync } from "node:child_process";
-import path from "node:path";
 import { chromium } from "@playwright/test";
-import { ANON_KEY, startLocalBackend } from "../supabase/local/server";
+import { chromiumLaunchOptions } from "../e2e/helpers/browser";
+import { DEMO_ACCOUNTS } from "../supabase/local/demo-accounts";
+import { startLocalBackend } from "../supabase/local/server";
+import { exitCode, nextEnv, runNext } from "./next-app";
 
 /**
  * `npm run bench`: server response time of each page with a simulated hosted backend
@@ -9,7 +10,6 @@ import { ANON_KEY, startLocalBackend } from "../supabase/local/server";
  * A page that makes one wave of queries answers in about one delay, not several.
  */
 const latencyMs = Number(process.env.LOCAL_BACKEND_LATENCY_MS ?? 200);
-const root = path.resolve(import.meta.dirname, "..");
 const backendPort = 54339;
 const appPort = 3200;
 const distDir = ".next-bench";
@@ -21,27 +21,21 @@ const backend = await startLocalBackend({
   latencyMs,
   log: (line) => backendRequests.push(line),
 });
-const env = {
-  ...process.env,
-  NEXT_DIST_DIR: distDir,
-  NEXT_PUBLIC_SUPABASE_URL: backend.url,
-  NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: ANON_KEY,
-};
-const next = path.join(root, "node_modules/next/dist/bin/next");
+const env = nextEnv(backend.url, distDir);
 console.log("building…");
-if (spawnSync(process.execPath, [next, "build"], { cwd: root, env, stdio: "ignore" }).status !== 0) throw new Error("build failed");
-const app = spawn(process.execPath, [next, "start", "-p", String(appPort), "-H", "127.0.0.1"], { cwd: root, env, stdio: "ignore" });
+if ((await exitCode(runNext(["build"], env, "ignore"))) !== 0) throw new Error("build failed");
+const app = runNext(["start", "-p", String(appPort), "-H", "127.0.0.1"], env, "ignore");
 const base = `http://127.0.0.1:${appPort}`;
 for (let attempt = 0; attempt < 120; attempt++) {
   if (await fetch(`${base}/robots.txt`).then((response) => response.ok).catch(() => false)) break;
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
 
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-background-networking"] });
+const browser = await chromium.launch(chromiumLaunchOptions);
 const page = await browser.newPage();
 await page.goto(`${base}/`);
-await page.getByLabel("Email").fill("admin@example.com");
-await page.getByLabel("Пароль").fill("admin12345");
+await page.getByLabel("Email").fill(DEMO_ACCOUNTS.admin.email);
+await page.getByLabel("Пароль").fill(DEMO_ACCOUNTS.admin.password);
 await page.getByRole("button", { name: "Войти", exact: true }).click();
 await page.waitForURL("**/dashboard");
 
@@ -51,7 +45,7 @@ const pages = [
   "/tech-founder",
   "/tech-founder/lovable",
   "/tech-founder/lovable/d0000000-0000-4000-8000-000000000001",
-  "/admin?student=a0000000-0000-4000-8000-000000000002",
+  `/admin?student=${DEMO_ACCOUNTS.student.id}`,
 ];
 console.log(`\nbackend latency: ${latencyMs} ms per request\n`);
 console.log("page".padEnd(64), "median ms", " backend requests");

@@ -1,14 +1,12 @@
-import { spawn } from "node:child_process";
 import { createServer } from "node:http";
-import path from "node:path";
-import { ANON_KEY, startLocalBackend } from "../supabase/local/server";
+import { startLocalBackend } from "../supabase/local/server";
 import { E2E_APP_PORT, E2E_BACKEND_PORT, E2E_CONTROL_PORT, E2E_DIST_DIR } from "../e2e/helpers/ports";
+import { nextEnv, runNext } from "./next-app";
 
 /**
  * The end-to-end tests' server: a throwaway in-memory backend with relaxed rate limits
  * (dozens of sign-ins from one IP) and the production build of the app on its own port.
  */
-const root = path.resolve(import.meta.dirname, "..");
 const backend = await startLocalBackend({
   dataDir: "memory://",
   port: E2E_BACKEND_PORT,
@@ -31,20 +29,7 @@ createServer((request, response) => {
   response.writeHead(match ? 204 : 404).end();
 }).listen(E2E_CONTROL_PORT, "127.0.0.1");
 
-const app = spawn(
-  process.execPath,
-  [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(E2E_APP_PORT), "-H", "127.0.0.1"],
-  {
-    stdio: "inherit",
-    cwd: root,
-    env: {
-      ...process.env,
-      NEXT_DIST_DIR: E2E_DIST_DIR,
-      NEXT_PUBLIC_SUPABASE_URL: backend.url,
-      NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: ANON_KEY,
-    },
-  },
-);
+const app = runNext(["start", "-p", String(E2E_APP_PORT), "-H", "127.0.0.1"], nextEnv(backend.url, E2E_DIST_DIR));
 
 const stop = async (code: number) => {
   app.kill("SIGTERM");

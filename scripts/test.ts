@@ -1,20 +1,20 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ANON_KEY } from "../supabase/local/keys";
+import { systemChromium } from "../e2e/helpers/browser";
 import { E2E_BACKEND_URL, E2E_DIST_DIR } from "../e2e/helpers/ports";
+import { nextEnv, ROOT } from "./next-app";
 
 /**
  * `npm test`: typecheck, lint, generated types, unit and integration tests (Vitest), then the
  * production build and the end-to-end tests in Chromium. Stops at the first failing step.
  */
-const root = path.resolve(import.meta.dirname, "..");
-const bin = (name: string) => path.join(root, "node_modules/.bin", name);
+const bin = (name: string) => path.join(ROOT, "node_modules/.bin", name);
 
 function run(title: string, command: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit", cwd: root, env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, { stdio: "inherit", cwd: ROOT, env: { ...process.env, ...env } });
   if (result.status !== 0) {
     console.error(`\n✖ ${title} failed`);
     process.exit(result.status ?? 1);
@@ -24,12 +24,12 @@ function run(title: string, command: string, args: string[], env: Record<string,
 
 /** System Chromium, else Playwright's own; on Debian as root, installs Chromium with apt. */
 function ensureBrowser() {
-  if (["/usr/bin/chromium", "/usr/bin/chromium-browser"].some((file) => existsSync(file))) return;
+  if (systemChromium) return;
   if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
     run("install Chromium (apt)", "sh", ["-c", "apt-get update -qq && apt-get install -y -qq chromium"]);
     return;
   }
-  const playwright = spawnSync(bin("playwright"), ["install", "chromium"], { stdio: "inherit", cwd: root });
+  const playwright = spawnSync(bin("playwright"), ["install", "chromium"], { stdio: "inherit", cwd: ROOT });
   if (playwright.status !== 0) {
     console.error(
       "\n✖ No browser for the end-to-end tests: install Chromium (Debian/Ubuntu: `sudo apt-get install chromium`) and run `npm test` again.",
@@ -47,11 +47,7 @@ if (!only || only === "static") {
 if (!only || only === "unit") run("unit and integration tests", bin("vitest"), ["run"]);
 if (!only || only === "e2e") {
   ensureBrowser();
-  run("production build for the end-to-end tests", bin("next"), ["build"], {
-    NEXT_DIST_DIR: E2E_DIST_DIR,
-    NEXT_PUBLIC_SUPABASE_URL: E2E_BACKEND_URL,
-    NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: ANON_KEY,
-  });
+  run("production build for the end-to-end tests", bin("next"), ["build"], nextEnv(E2E_BACKEND_URL, E2E_DIST_DIR));
   run("end-to-end tests", bin("playwright"), ["test"], { CI: process.env.CI ?? "1" });
 }
 console.log("\nAll tests passed.");

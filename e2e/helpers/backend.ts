@@ -8,10 +8,7 @@ export const service = createClient<Database>(E2E_BACKEND_URL, SERVICE_ROLE_KEY,
   auth: { persistSession: false, autoRefreshToken: false },
 });
 
-export const SEEDED = {
-  admin: { email: "admin@example.com", password: "admin12345" },
-  student: { email: "student@example.com", password: "student12345" },
-};
+export { DEMO_ACCOUNTS as SEEDED } from "../../supabase/local/demo-accounts";
 
 let counter = 0;
 export const unique = (label: string) => `${label}-${process.pid}-${Date.now().toString(36)}-${counter++}`;

@@ -12,6 +12,9 @@ export interface Ordered {
   order_index: number;
 }
 
+/** An access row keyed by the item it is about (queries alias module_id/tool_id/lesson_id to itemId). */
+export type AccessRecord = AccessFlags & { itemId: string };
+
 export type WithAccess<T> = T & AccessFlags & { hasRecord: boolean };
 
 export function byOrderIndex<T extends Ordered>(items: readonly T[]): T[] {
@@ -21,7 +24,7 @@ export function byOrderIndex<T extends Ordered>(items: readonly T[]): T[] {
 /** Joins items with the student's access records by item id, in order_index order. */
 export function withAccess<T extends Ordered>(
   items: readonly T[],
-  records: readonly (AccessFlags & { itemId: string })[],
+  records: readonly AccessRecord[],
 ): WithAccess<T>[] {
   const byItem = new Map(records.map((record) => [record.itemId, record]));
   return byOrderIndex(items).map((item) => {

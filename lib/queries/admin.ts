@@ -1,20 +1,13 @@
 import "server-only";
 import { createClient } from "@/lib/supabase/server";
-import { orThrow } from "./result";
 import { isUuid } from "@/lib/domain/paths";
+import { orThrow } from "./result";
 
 export interface StudentSummary {
   id: string;
   email: string;
   full_name: string | null;
 }
-
-export interface AccessRow {
-  itemId: string;
-  is_unlocked: boolean;
-  is_visible: boolean;
-}
-
 
 /** Search text for PostgREST's or=(…) filter: quoted, without the characters that would change it. */
 function searchPattern(search: string) {
@@ -37,9 +30,9 @@ export async function getAdminPage(studentParam: string | undefined, search: str
     supabase.from("course_modules").select("id, title, order_index").order("order_index"),
     supabase.from("tech_tools").select("id, name, order_index").order("order_index"),
     supabase.from("lessons").select("id, title, tool_id, order_index").order("order_index"),
-    forStudent(supabase.from("module_access").select("module_id, is_unlocked, is_visible").eq("user_id", studentId!)),
-    forStudent(supabase.from("tool_access").select("tool_id, is_unlocked, is_visible").eq("user_id", studentId!)),
-    forStudent(supabase.from("lesson_access").select("lesson_id, is_unlocked, is_visible").eq("user_id", studentId!)),
+    forStudent(supabase.from("module_access").select("itemId:module_id, is_unlocked, is_visible").eq("user_id", studentId!)),
+    forStudent(supabase.from("tool_access").select("itemId:tool_id, is_unlocked, is_visible").eq("user_id", studentId!)),
+    forStudent(supabase.from("lesson_access").select("itemId:lesson_id, is_unlocked, is_visible").eq("user_id", studentId!)),
   ]);
 
   return {
@@ -50,9 +43,9 @@ export async function getAdminPage(studentParam: string | undefined, search: str
     tools: orThrow(tools),
     lessons: orThrow(lessons),
     access: {
-      module: (moduleAccess ? orThrow(moduleAccess) : []).map(({ module_id, ...flags }) => ({ itemId: module_id, ...flags })),
-      tool: (toolAccess ? orThrow(toolAccess) : []).map(({ tool_id, ...flags }) => ({ itemId: tool_id, ...flags })),
-      lesson: (lessonAccess ? orThrow(lessonAccess) : []).map(({ lesson_id, ...flags }) => ({ itemId: lesson_id, ...flags })),
+      module: moduleAccess ? orThrow(moduleAccess) : [],
+      tool: toolAccess ? orThrow(toolAccess) : [],
+      lesson: lessonAccess ? orThrow(lessonAccess) : [],
     },
   };
 }

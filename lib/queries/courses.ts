@@ -4,16 +4,15 @@ import { orThrow } from "./result";
 
 /** Server-only reads of the student pages: each makes one parallel wave (or one RPC). */
 
-
 export async function getCourseModules(userId: string) {
   const supabase = await createClient();
   const [modules, access] = await Promise.all([
     supabase.from("course_modules").select("id, title, description, order_index").order("order_index"),
-    supabase.from("module_access").select("module_id, is_unlocked, is_visible").eq("user_id", userId),
+    supabase.from("module_access").select("itemId:module_id, is_unlocked, is_visible").eq("user_id", userId),
   ]);
   return {
     modules: orThrow(modules),
-    access: orThrow(access).map(({ module_id, ...flags }) => ({ itemId: module_id, ...flags })),
+    access: orThrow(access),
   };
 }
 
@@ -21,11 +20,11 @@ export async function getTools(userId: string) {
   const supabase = await createClient();
   const [tools, access] = await Promise.all([
     supabase.from("tech_tools").select("id, name, description, order_index").order("order_index"),
-    supabase.from("tool_access").select("tool_id, is_unlocked, is_visible").eq("user_id", userId),
+    supabase.from("tool_access").select("itemId:tool_id, is_unlocked, is_visible").eq("user_id", userId),
   ]);
   return {
     tools: orThrow(tools),
-    access: orThrow(access).map(({ tool_id, ...flags }) => ({ itemId: tool_id, ...flags })),
+    access: orThrow(access),
   };
 }
 

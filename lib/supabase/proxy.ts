@@ -1,13 +1,14 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { createServerClient } from "@supabase/ssr";
+import { isAuthRetryableFetchError } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
 import { decodeSegment } from "@/lib/domain/paths";
 import { supabaseEnv } from "./env";
 
 const PROTECTED_PREFIXES = ["/dashboard", "/product-founder", "/tech-founder", "/admin", "/auth/reset-password"];
 
-const isProtected = (path: string) =>
-  PROTECTED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+const isProtected = (path: string) => PROTECTED_PREFIXES.some((prefix) => isUnder(path, prefix));
 
 /**
  * Refreshes the session cookie and makes the coarse redirects before anything renders.
@@ -33,7 +34,9 @@ export async function updateSession(request: NextRequest) {
   });
 
   // Verified locally against the project's signing keys (JWKS), without a round trip.
-  const { data } = await supabase.auth.getClaims();
+  const { data, error } = await supabase.auth.getClaims();
+  // An unreachable backend is not a signed-out visitor: let the page show its error page.
+  if (error && isAuthRetryableFetchError(error)) return response;
   const userId = data?.claims?.sub;
   const path = request.nextUrl.pathname;
 
@@ -45,7 +48,7 @@ export async function updateSession(request: NextRequest) {
 
   if (!userId && isProtected(path)) return redirectTo("/");
   if (userId && path === "/") return redirectTo("/dashboard");
-  if (userId && (path === "/admin" || path.startsWith("/admin/"))) {
+  if (userId && isUnder(path, "/admin")) {
     const { data: isAdmin, error } = await supabase.rpc("has_role", { _user_id: userId, _role: "admin" });
     if (error || isAdmin !== true) return redirectTo("/dashboard");
   }

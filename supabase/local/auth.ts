@@ -391,26 +391,30 @@ export function createAuth(context: AuthContext) {
     if (!auth.ok) return auth.reply;
     const body = parseJson(request.body) as Record<string, unknown> | undefined;
     if (!body) return badJson();
-    await db.transaction(async (tx) => {
-      if (body.data && typeof body.data === "object") {
-        await tx.query(`update auth.users set raw_user_meta_data = raw_user_meta_data || $2, updated_at = now() where id = $1`, [
-          auth.user.id,
-          JSON.stringify(body.data),
-        ]);
-      }
-    });
+    const password = typeof body.password === "string" ? body.password : null;
+    // Check everything first, so a refused request changes nothing.
     if (body.password !== undefined && body.password !== null) {
       const weak = weakPassword(config, body.password);
       if (weak) return weak;
-      if (await bcrypt.compare(body.password as string, auth.user.encrypted_password)) {
+      if (await bcrypt.compare(password!, auth.user.encrypted_password)) {
         return authError(422, "same_password", "New password should be different from the old password.");
       }
-      const hash = await bcrypt.hash(body.password as string, 10);
-      await db.transaction(async (tx) => {
-        await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [auth.user.id, hash]);
-        await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [auth.user.id, auth.claims.session_id]);
-      });
     }
+    const hash = password ? await bcrypt.hash(password, 10) : null;
+    const metadata = body.data && typeof body.data === "object" ? JSON.stringify(body.data) : null;
+    await db.transaction(async (tx) => {
+      if (metadata) {
+        await tx.query(`update auth.users set raw_user_meta_data = raw_user_meta_data || $2, updated_at = now() where id = $1`, [
+          auth.user.id,
+          metadata,
+        ]);
+      }
+      if (hash) {
+        await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [auth.user.id, hash]);
+        // A new password ends the user's other sessions, as GoTrue does.
+        await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [auth.user.id, auth.claims.session_id]);
+      }
+    });
     return json(200, await loadUserJson(db, (await findUser(db, "id", auth.user.id))!));
   }
 

@@ -5,10 +5,7 @@ import { ANON_KEY, SERVICE_ROLE_KEY, startLocalBackend, type LocalBackend } from
 
 export { ANON_KEY, SERVICE_ROLE_KEY };
 
-export const SEEDED = {
-  admin: { id: "a0000000-0000-4000-8000-000000000001", email: "admin@example.com", password: "admin12345" },
-  student: { id: "a0000000-0000-4000-8000-000000000002", email: "student@example.com", password: "student12345" },
-};
+export { DEMO_ACCOUNTS as SEEDED } from "@/supabase/local/demo-accounts";
 
 /** A throwaway backend (in memory, on a free port) with the project's migrations and seed. */
 export async function startTestBackend(config: Partial<BackendConfig> = {}): Promise<LocalBackend> {

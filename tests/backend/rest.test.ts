@@ -51,6 +51,8 @@ describe("PostgREST reads", () => {
     expect(page.status).toBe(206);
     expect(page.count).toBe(6);
     expect(page.data).toHaveLength(2);
+    const aliased = await student.from("module_access").select("itemId:module_id, is_unlocked").eq("module_id", "c0000000-0000-4000-8000-000000000001");
+    expect(aliased.data).toEqual([{ itemId: "c0000000-0000-4000-8000-000000000001", is_unlocked: true }]);
     const limited = await student.from("course_modules").select("id").limit(1);
     expect(limited.data).toHaveLength(1);
   });

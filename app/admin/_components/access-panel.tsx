@@ -1,18 +1,16 @@
 "use client";
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { withAccess, type AccessFlags } from "@/lib/domain/access";
+import { withAccess, type AccessFlags, type AccessRecord } from "@/lib/domain/access";
 import type { StudentSummary } from "@/lib/queries/admin";
 import { AccessList, type AccessItem } from "./access-list";
-
-type AccessRecords = (AccessFlags & { itemId: string })[];
 
 interface Props {
   student: StudentSummary;
   modules: { id: string; title: string; order_index: number }[];
   tools: { id: string; name: string; order_index: number }[];
   lessons: { id: string; title: string; tool_id: string; order_index: number }[];
-  access: { module: AccessRecords; tool: AccessRecords; lesson: AccessRecords };
+  access: { module: AccessRecord[]; tool: AccessRecord[]; lesson: AccessRecord[] };
 }
 
 function toolNote(tool: AccessFlags) {

@@ -1,0 +1,5 @@
+/** The demo accounts that supabase/seed.sql creates; keep the two in step. */
+export const DEMO_ACCOUNTS = {
+  admin: { id: "a0000000-0000-4000-8000-000000000001", email: "admin@example.com", password: "admin12345" },
+  student: { id: "a0000000-0000-4000-8000-000000000002", email: "student@example.com", password: "student12345" },
+} as const;
