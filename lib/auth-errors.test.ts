@@ -21,9 +21,15 @@ describe("authErrorMessage", () => {
     ).toBe("Письмо уже отправлено. Повторить можно через 42 с");
   });
 
-  it("shows an unknown provider message as given", () => {
+  it("never shows an unknown provider message in English", () => {
     expect(authErrorMessage({ code: "something_new", message: "Something new happened", status: 400 })).toBe(
-      "Something new happened",
+      "Не удалось выполнить запрос. Попробуйте ещё раз",
+    );
+  });
+
+  it("explains an email limit without a wait time", () => {
+    expect(authErrorMessage({ code: "over_email_send_rate_limit", message: "Email rate limit exceeded", status: 429 })).toBe(
+      "Лимит писем исчерпан. Попробуйте позже",
     );
   });
 

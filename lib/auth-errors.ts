@@ -1,4 +1,4 @@
-/** Russian texts for the auth provider's known error codes; other messages are shown as given. */
+/** Russian texts for the auth provider's error codes; nothing the provider says reaches people in English. */
 const MESSAGES: Record<string, string> = {
   invalid_credentials: "Неверный email или пароль",
   user_already_exists: "Пользователь с таким email уже зарегистрирован",
@@ -8,6 +8,12 @@ const MESSAGES: Record<string, string> = {
   email_not_confirmed: "Email не подтверждён: откройте письмо со ссылкой",
   same_password: "Новый пароль должен отличаться от старого",
   signup_disabled: "Регистрация временно закрыта",
+  email_address_invalid: "Неверный формат email",
+  validation_failed: "Проверьте введённые данные",
+  otp_expired: "Код неверный или устарел. Запросите новое письмо",
+  user_banned: "Доступ к аккаунту приостановлен. Напишите в поддержку школы",
+  session_not_found: "Сессия завершена. Войдите снова",
+  reauthentication_needed: "Войдите снова, чтобы сменить пароль",
 };
 
 export interface ProviderError {
@@ -21,9 +27,10 @@ export function authErrorMessage(error: ProviderError): string {
     const seconds = error.message.match(/(\d+) seconds?/)?.[1];
     return seconds
       ? `Письмо уже отправлено. Повторить можно через ${seconds} с`
-      : "Письмо уже отправлено. Попробуйте позже";
+      : "Лимит писем исчерпан. Попробуйте позже";
   }
   if (error.code && MESSAGES[error.code]) return MESSAGES[error.code];
   if (!error.status || error.status >= 500) return "Сервер недоступен. Попробуйте ещё раз чуть позже";
-  return error.message;
+  console.error("auth: untranslated provider error", error.code, error.message);
+  return "Не удалось выполнить запрос. Попробуйте ещё раз";
 }

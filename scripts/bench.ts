@@ -15,17 +15,18 @@ const appPort = 3200;
 const distDir = ".next-bench";
 const backendRequests: string[] = [];
 
+const base = `http://127.0.0.1:${appPort}`;
 const backend = await startLocalBackend({
   dataDir: "memory://",
   port: backendPort,
   latencyMs,
+  config: { siteUrl: base },
   log: (line) => backendRequests.push(line),
 });
-const env = nextEnv(backend.url, distDir);
+const env = nextEnv(backend.url, base, distDir);
 console.log("building…");
 if ((await exitCode(runNext(["build"], env, "ignore"))) !== 0) throw new Error("build failed");
 const app = runNext(["start", "-p", String(appPort), "-H", "127.0.0.1"], env, "ignore");
-const base = `http://127.0.0.1:${appPort}`;
 for (let attempt = 0; attempt < 120; attempt++) {
   if (await fetch(`${base}/robots.txt`).then((response) => response.ok).catch(() => false)) break;
   await new Promise((resolve) => setTimeout(resolve, 500));

@@ -17,7 +17,7 @@ if (!process.env.NEXT_PUBLIC_SUPABASE_URL) {
     dataDir: process.env.LOCAL_BACKEND_DATA_DIR ?? path.join(ROOT, "supabase/.local-data"),
     latencyMs: Number(process.env.LOCAL_BACKEND_LATENCY_MS ?? 0),
   });
-  env = nextEnv(backend.url);
+  env = nextEnv(backend.url, backend.siteUrl);
   const accounts = Object.values(DEMO_ACCOUNTS).map((account) => `${account.email} / ${account.password}`);
   console.log(`[dev] local Supabase at ${backend.url}; demo accounts: ${accounts.join(", ")}`);
 } else {

@@ -1,24 +1,17 @@
 import { createServer } from "node:http";
 import { startLocalBackend } from "../supabase/local/server";
-import { E2E_APP_PORT, E2E_BACKEND_PORT, E2E_CONTROL_PORT, E2E_DIST_DIR } from "../e2e/helpers/ports";
+import { E2E_APP_PORT, E2E_APP_URL, E2E_BACKEND_PORT, E2E_CONTROL_PORT, E2E_DIST_DIR } from "../e2e/helpers/ports";
 import { nextEnv, runNext } from "./next-app";
 
 /**
- * The end-to-end tests' server: a throwaway in-memory backend with relaxed rate limits
- * (dozens of sign-ins from one IP) and the production build of the app on its own port.
+ * The end-to-end tests' server: a throwaway in-memory backend with config.toml's own rate limits
+ * and the production build of the app on its own port. Each test stands for a different visitor
+ * by the X-Forwarded-For it sends (e2e/fixtures.ts), which the app forwards as Sb-Forwarded-For.
  */
 const backend = await startLocalBackend({
   dataDir: "memory://",
   port: E2E_BACKEND_PORT,
-  config: {
-    rateLimits: {
-      signInSignUps: 10_000,
-      tokenRefresh: 10_000,
-      tokenVerifications: 10_000,
-      emailSent: 10_000,
-      emailFrequencySeconds: 0,
-    },
-  },
+  config: { siteUrl: E2E_APP_URL },
   log: process.env.E2E_BACKEND_LOG ? undefined : () => {},
 });
 
@@ -29,7 +22,7 @@ createServer((request, response) => {
   response.writeHead(match ? 204 : 404).end();
 }).listen(E2E_CONTROL_PORT, "127.0.0.1");
 
-const app = runNext(["start", "-p", String(E2E_APP_PORT), "-H", "127.0.0.1"], nextEnv(backend.url, E2E_DIST_DIR));
+const app = runNext(["start", "-p", String(E2E_APP_PORT), "-H", "127.0.0.1"], nextEnv(backend.url, E2E_APP_URL, E2E_DIST_DIR));
 
 const stop = async (code: number) => {
   app.kill("SIGTERM");

@@ -1,15 +1,17 @@
 import { spawn, type StdioOptions } from "node:child_process";
 import path from "node:path";
-import { ANON_KEY } from "../supabase/local/keys";
+import { PUBLISHABLE_KEY, SECRET_KEY } from "../supabase/local/keys";
 
-/** Runs the Next.js CLI pointed at a Supabase backend (the local one's anon key by default). */
+/** Runs the Next.js CLI pointed at a Supabase backend (the local one's keys by default). */
 export const ROOT = path.resolve(import.meta.dirname, "..");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 
-export function nextEnv(supabaseUrl: string, distDir?: string, key = ANON_KEY): Record<string, string> {
+export function nextEnv(supabaseUrl: string, siteUrl: string, distDir?: string): Record<string, string> {
   return {
     NEXT_PUBLIC_SUPABASE_URL: supabaseUrl,
-    NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: key,
+    NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+    NEXT_PUBLIC_SITE_URL: siteUrl,
+    SUPABASE_SECRET_KEY: SECRET_KEY,
     ...(distDir ? { NEXT_DIST_DIR: distDir } : {}),
   };
 }

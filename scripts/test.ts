@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { systemChromium } from "../e2e/helpers/browser";
-import { E2E_BACKEND_URL, E2E_DIST_DIR } from "../e2e/helpers/ports";
+import { E2E_APP_URL, E2E_BACKEND_URL, E2E_DIST_DIR } from "../e2e/helpers/ports";
 import { nextEnv, ROOT } from "./next-app";
 
 /**
@@ -47,7 +47,7 @@ if (!only || only === "static") {
 if (!only || only === "unit") run("unit and integration tests", bin("vitest"), ["run"]);
 if (!only || only === "e2e") {
   ensureBrowser();
-  run("production build for the end-to-end tests", bin("next"), ["build"], nextEnv(E2E_BACKEND_URL, E2E_DIST_DIR));
+  run("production build for the end-to-end tests", bin("next"), ["build"], nextEnv(E2E_BACKEND_URL, E2E_APP_URL, E2E_DIST_DIR));
   run("end-to-end tests", bin("playwright"), ["test"], { CI: process.env.CI ?? "1" });
 }
 console.log("\nAll tests passed.");

@@ -1,3 +1,5 @@
+import { SITE_URL } from "@/lib/site";
+
 /** The project's public Supabase settings; `npm run dev` fills them in for the local backend. */
 export function supabaseEnv() {
   // Literal process.env reads, so Next.js inlines them into the browser bundle.
@@ -9,4 +11,15 @@ export function supabaseEnv() {
     );
   }
   return { url, key };
+}
+
+/** Session cookies travel only over HTTPS wherever the site is served over HTTPS. */
+export const sessionCookieOptions = { secure: SITE_URL.startsWith("https://"), sameSite: "lax" as const, path: "/" };
+
+/**
+ * The key for server-side Auth calls: the secret key when configured (needed for hosted
+ * projects to honour Sb-Forwarded-For), else the publishable one. Never sent to the browser.
+ */
+export function authApiKey(): string {
+  return process.env.SUPABASE_SECRET_KEY || supabaseEnv().key;
 }

@@ -3,7 +3,8 @@ import { createServerClient } from "@supabase/ssr";
 import { isAuthRetryableFetchError } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
 import { decodeSegment } from "@/lib/domain/paths";
-import { supabaseEnv } from "./env";
+import { forwardingHeaders } from "./client-address";
+import { authApiKey, sessionCookieOptions, supabaseEnv } from "./env";
 
 const PROTECTED_PREFIXES = ["/dashboard", "/product-founder", "/tech-founder", "/admin", "/auth/reset-password"];
 
@@ -21,27 +22,33 @@ export async function updateSession(request: NextRequest) {
   }
   let response = NextResponse.next({ request });
   const { url, key } = supabaseEnv();
-  const supabase = createServerClient<Database>(url, key, {
-    cookies: {
-      getAll: () => request.cookies.getAll(),
-      setAll(cookiesToSet, headers) {
-        for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
-        response = NextResponse.next({ request });
-        for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options);
-        for (const [header, value] of Object.entries(headers ?? {})) response.headers.set(header, value);
+  const clientFor = (apiKey: string, headers: Record<string, string> = {}) =>
+    createServerClient<Database>(url, apiKey, {
+      cookieOptions: sessionCookieOptions,
+      global: { headers },
+      cookies: {
+        getAll: () => request.cookies.getAll(),
+        setAll(cookiesToSet, headers) {
+          for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
+          response = NextResponse.next({ request });
+          for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options);
+          for (const [header, value] of Object.entries(headers ?? {})) response.headers.set(header, value);
+        },
       },
-    },
-  });
+    });
 
-  // Verified locally against the project's signing keys (JWKS), without a round trip.
-  const { data, error } = await supabase.auth.getClaims();
+  // Verified locally against the project's signing keys (JWKS), without a round trip. A refresh
+  // counts against the visitor's own address (see createAuthClient), not the app server's.
+  const auth = clientFor(authApiKey(), forwardingHeaders(request.headers.get("x-forwarded-for"))).auth;
+  const { data, error } = await auth.getClaims();
   // An unreachable backend is not a signed-out visitor: let the page show its error page.
   if (error && isAuthRetryableFetchError(error)) return response;
   const userId = data?.claims?.sub;
   const path = request.nextUrl.pathname;
 
+  // A relative Location: an address built from Host or X-Forwarded-Host could be forged.
   const redirectTo = (target: string) => {
-    const redirect = NextResponse.redirect(new URL(target, request.url));
+    const redirect = new NextResponse(null, { status: 307, headers: { location: target } });
     for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
     return redirect;
   };
@@ -49,9 +56,9 @@ export async function updateSession(request: NextRequest) {
   if (!userId && isProtected(path)) return redirectTo("/");
   if (userId && path === "/") return redirectTo("/dashboard");
   if (userId && isUnder(path, "/admin")) {
-    const { data: isAdmin, error } = await supabase.rpc("has_role", { _user_id: userId, _role: "admin" });
+    // Data calls use the publishable key and the (refreshed) session cookies.
+    const { data: isAdmin, error } = await clientFor(key).rpc("has_role", { _user_id: userId, _role: "admin" });
     if (error || isAdmin !== true) return redirectTo("/dashboard");
   }
   return response;
 }
-

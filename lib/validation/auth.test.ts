@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { firstIssue, newPasswordSchema, recoverySchema, signInSchema, signUpSchema } from "./auth";
+import { firstIssue, newPasswordSchema, recoveryCodeSchema, recoverySchema, signInSchema, signUpSchema } from "./auth";
 
-const valid = { fullName: "Анна", email: "anna@example.com", password: "password1" };
+const valid = { fullName: "Анна", email: "anna@example.com", password: "password1", privacyConsent: true };
 
-function signUpMessage(input: Partial<typeof valid>) {
+function signUpMessage(input: Partial<Record<keyof typeof valid, unknown>>) {
   const result = signUpSchema.safeParse({ ...valid, ...input });
   return result.success ? null : firstIssue(result.error);
 }
@@ -25,6 +25,10 @@ describe("sign-up schema", () => {
     ["Анна!", "Имя может содержать только буквы, пробелы и дефисы"],
     ["Anna_Smith", "Имя может содержать только буквы, пробелы и дефисы"],
     ["Анна.", "Имя может содержать только буквы, пробелы и дефисы"],
+    ["-", "Имя может содержать только буквы, пробелы и дефисы"],
+    ["Ⅻ", "Имя может содержать только буквы, пробелы и дефисы"],
+    ["李雷", "Имя может содержать только буквы, пробелы и дефисы"],
+    ["Ἀλέξανδρος", "Имя может содержать только буквы, пробелы и дефисы"],
   ])("rejects the name %j with «%s»", (fullName, message) => {
     expect(signUpMessage({ fullName })).toBe(message);
   });
@@ -38,6 +42,13 @@ describe("sign-up schema", () => {
     "Анна-Мария",
     "Jean-Luc Пикар",
     "Mary Ann",
+    "Олесь Гончаренко",
+    "Їжак Євгенія Ґудзь",
+    "Ўладзімір",
+    "Әсел Өмірзақ Ұлы",
+    "José Müller-Lüdenscheidt",
+    "Zoë Ørsted",
+    "Анна".normalize("NFD"),
   ])("accepts the name %j", (fullName) => {
     expect(signUpMessage({ fullName })).toBeNull();
   });
@@ -57,6 +68,13 @@ describe("sign-up schema", () => {
     expect(signUpMessage({ email: "not-an-email" })).toBe("Неверный формат email");
     expect(signUpMessage({ email: emailOfLength(255) })).toBeNull();
     expect(signUpMessage({ email: emailOfLength(256) })).toBe("Email слишком длинный");
+  });
+
+  it("needs the consent to personal-data processing to be given, not just present", () => {
+    const message = "Подтвердите согласие на обработку персональных данных";
+    expect(signUpMessage({ privacyConsent: false })).toBe(message);
+    expect(signUpMessage({ privacyConsent: "true" })).toBe(message);
+    expect(signUpMessage({ privacyConsent: undefined })).toBe(message);
   });
 
   it("reports the first field's message first", () => {
@@ -84,6 +102,16 @@ describe("recovery schema", () => {
     expect(recoverySchema.safeParse({ email: "student@example.com" }).success).toBe(true);
     const result = recoverySchema.safeParse({ email: "student@" });
     expect(result.success || firstIssue(result.error)).toBe("Неверный формат email");
+  });
+});
+
+describe("recovery code schema", () => {
+  it("needs the email and exactly six digits", () => {
+    expect(recoveryCodeSchema.safeParse({ email: "a@b.co", code: " 012345 " }).success).toBe(true);
+    for (const code of ["", "12345", "1234567", "12a456"]) {
+      const result = recoveryCodeSchema.safeParse({ email: "a@b.co", code });
+      expect(result.success || firstIssue(result.error)).toBe("Введите код из 6 цифр из письма");
+    }
   });
 });
 

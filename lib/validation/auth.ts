@@ -1,18 +1,27 @@
 import { z } from "zod";
 
-/** The auth form's rules (SPEC.md §5), shared by the form and the server actions. */
+/** The auth forms' rules (SPEC.md §5), shared by the forms and the server actions. */
 
 export const EMAIL_MAX = 255;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 100;
 export const PASSWORD_NATIVE_MIN = 6;
 export const NAME_MAX = 100;
+export const RECOVERY_CODE_LENGTH = 6;
+/** Bumped whenever /privacy changes in substance; stored with each consent. */
+export const PRIVACY_POLICY_VERSION = "2026-11-22";
 
-const email = z
-  .string()
-  .trim()
-  .email({ message: "Неверный формат email" })
-  .max(EMAIL_MAX, { message: "Email слишком длинный" });
+const INVALID_EMAIL = "Неверный формат email";
+const INVALID_NAME = "Имя может содержать только буквы, пробелы и дефисы";
+
+/**
+ * Letters of the Latin and Cyrillic scripts, each with its combining accents (і, ї, є, ґ, ў, ә, ө,
+ * é, ñ…), spaces and hyphens, with at least one letter. Script classes rather than ranges, so no
+ * alphabet of either script is left out.
+ */
+const NAME_PATTERN = new RegExp("^(?=.*\\p{L})(?:[[\\p{Script=Latin}\\p{Script=Cyrillic}]&&\\p{L}]\\p{M}*|[ \\-])+$", "v");
+
+const email = z.string().trim().email({ message: INVALID_EMAIL });
 
 const newPassword = z
   .string()
@@ -23,20 +32,30 @@ export const signUpSchema = z.object({
   fullName: z
     .string()
     .trim()
+    .normalize("NFC")
     .min(1, { message: "Введите имя" })
     .max(NAME_MAX, { message: "Имя слишком длинное" })
-    .regex(/^[A-Za-zА-Яа-яЁё -]+$/, { message: "Имя может содержать только буквы, пробелы и дефисы" }),
-  email,
+    .regex(NAME_PATTERN, { message: INVALID_NAME }),
+  email: email.max(EMAIL_MAX, { message: "Email слишком длинный" }),
   password: newPassword,
+  privacyConsent: z.literal(true, { message: "Подтвердите согласие на обработку персональных данных" }),
 });
 
 export const signInSchema = z.object({
-  email: z.string().trim().email({ message: "Неверный формат email" }),
+  email,
   password: z.string().min(1, { message: "Введите пароль" }),
 });
 
-export const recoverySchema = z.object({
-  email: z.string().trim().email({ message: "Неверный формат email" }),
+export const recoverySchema = z.object({ email });
+
+export const recoveryCodeSchema = z.object({
+  email,
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${RECOVERY_CODE_LENGTH}}$`), {
+      message: `Введите код из ${RECOVERY_CODE_LENGTH} цифр из письма`,
+    }),
 });
 
 export const newPasswordSchema = z
@@ -49,6 +68,7 @@ export const newPasswordSchema = z
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type SignInInput = z.infer<typeof signInSchema>;
 export type RecoveryInput = z.infer<typeof recoverySchema>;
+export type RecoveryCodeInput = z.infer<typeof recoveryCodeSchema>;
 export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 
 /** The message a toast shows for a failed validation: the first issue, in field order. */

@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { parse } from "smol-toml";
+import { z } from "zod";
 
-/** The few values of supabase/config.toml the embedded backend uses. */
+const SUPABASE_DIR = path.resolve(import.meta.dirname, "..");
+const PROJECT_DIR = path.resolve(SUPABASE_DIR, "..");
+
+/** The values of supabase/config.toml (the Supabase CLI's own file) the embedded backend uses. */
 export interface BackendConfig {
   port: number;
   siteUrl: string;
@@ -10,71 +15,119 @@ export interface BackendConfig {
   refreshTokenReuseIntervalSeconds: number;
   minimumPasswordLength: number;
   maxRows: number;
+  otpLength: number;
+  otpExpirySeconds: number;
+  /** Email templates by kind, as `[auth.email.template.<kind>]`. */
+  emailTemplates: Partial<Record<EmailTemplateKind, { subject: string; content: string }>>;
   rateLimits: {
-    /** Sign-in and sign-up requests per IP, and per email, in 5 minutes. */
+    /** /signup, /recover, /otp: requests per address in 5 minutes (GoTrue's RATE_LIMIT_OTP). */
     signInSignUps: number;
+    /** /token, every grant including the password sign-in: per address in 5 minutes. */
     tokenRefresh: number;
+    /** /verify: per address in 5 minutes. */
     tokenVerifications: number;
-    /** Emails per hour per IP. */
+    /** Emails per hour for the whole project. */
     emailSent: number;
-    /** Seconds between two emails to one address. */
+    /** Seconds between two emails to one user. */
     emailFrequencySeconds: number;
   };
+  /**
+   * Stand-in-only settings (the CLI refuses unknown keys in config.toml, so they come from the
+   * environment): whether a secret-key caller's `Sb-Forwarded-For` names the client, as hosted
+   * projects do once «IP address forwarding» is on; and the header a trusted proxy in front of
+   * the backend sets (GoTrue's GOTRUE_RATE_LIMIT_HEADER); else the socket's address counts.
+   */
+  sbForwardedForEnabled: boolean;
+  rateLimitHeader: string | null;
+  /** Largest request body, in bytes (GoTrue: 1 MB). */
+  maxBodyBytes: number;
 }
 
-type TomlValue = string | number | boolean | string[];
+export const EMAIL_TEMPLATE_KINDS = ["confirmation", "recovery", "magic_link", "invite", "email_change"] as const;
+export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number];
 
-/** Parses the flat subset of TOML that config.toml uses: tables, scalars and string arrays. */
-export function parseToml(text: string): Record<string, Record<string, TomlValue>> {
-  const tables: Record<string, Record<string, TomlValue>> = { "": {} };
-  let current = tables[""];
-  for (const rawLine of text.split("\n")) {
-    const line = rawLine.replace(/\s+#.*$/, "").trim();
-    if (!line || line.startsWith("#")) continue;
-    const table = line.match(/^\[([\w.]+)\]$/);
-    if (table) {
-      current = tables[table[1]] ??= {};
-      continue;
-    }
-    const pair = line.match(/^([\w]+)\s*=\s*(.+)$/);
-    if (!pair) continue;
-    current[pair[1]] = JSON.parse(pair[2]) as TomlValue;
-  }
-  return tables;
-}
+const template = z.object({ subject: z.string().optional(), content_path: z.string().optional() });
+const duration = z.string().regex(/^(?:\d+h)?(?:\d+m)?(?:\d+s)?$/, "a duration such as 60s or 1m30s");
 
-function durationSeconds(value: TomlValue | undefined, fallback: number): number {
-  const match = typeof value === "string" ? value.match(/^(?:(\d+)m)?(?:(\d+)s)?$/) : null;
+const configFile = z.object({
+  api: z.object({ port: z.number().int().optional(), max_rows: z.number().int().optional() }).partial().default({}),
+  auth: z
+    .object({
+      site_url: z.string().url().optional(),
+      additional_redirect_urls: z.array(z.string()).optional(),
+      jwt_expiry: z.number().int().optional(),
+      refresh_token_reuse_interval: z.number().int().optional(),
+      minimum_password_length: z.number().int().optional(),
+      rate_limit: z
+        .object({
+          sign_in_sign_ups: z.number().int(),
+          token_refresh: z.number().int(),
+          token_verifications: z.number().int(),
+          email_sent: z.number().int(),
+        })
+        .partial()
+        .default({}),
+      email: z
+        .object({
+          max_frequency: duration.optional(),
+          otp_length: z.number().int().min(6).max(10).optional(),
+          otp_expiry: z.number().int().optional(),
+          template: z.record(z.string(), template).optional(),
+        })
+        .partial()
+        .default({}),
+    })
+    .partial()
+    .default({}),
+});
+
+function durationSeconds(value: string | undefined, fallback: number): number {
+  const match = value?.match(/^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/);
   if (!match) return fallback;
-  return Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0);
+  return Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0);
+}
+
+function readTemplates(templates: Record<string, z.infer<typeof template>> = {}): BackendConfig["emailTemplates"] {
+  const result: BackendConfig["emailTemplates"] = {};
+  for (const kind of EMAIL_TEMPLATE_KINDS) {
+    const entry = templates[kind];
+    if (!entry?.content_path) continue;
+    // The CLI resolves content_path from the project's root folder.
+    const content = readFileSync(path.resolve(PROJECT_DIR, entry.content_path), "utf8");
+    result[kind] = { subject: entry.subject ?? kind, content };
+  }
+  return result;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
-  const toml = parseToml(readFileSync(path.resolve(import.meta.dirname, "../config.toml"), "utf8"));
-  const api = toml["api"] ?? {};
-  const auth = toml["auth"] ?? {};
-  const limits = toml["auth.rate_limit"] ?? {};
-  const email = toml["auth.email"] ?? {};
-  const number = (value: string | undefined, fallback: TomlValue | undefined, otherwise: number) =>
-    value !== undefined && value !== "" ? Number(value) : typeof fallback === "number" ? fallback : otherwise;
+  const file = configFile.parse(parse(readFileSync(path.join(SUPABASE_DIR, "config.toml"), "utf8")));
+  const { api, auth } = file;
+  const limits = auth.rate_limit ?? {};
+  const email = auth.email ?? {};
+  const fromEnv = (name: string, fallback: number) => {
+    const value = env[name];
+    return value !== undefined && value !== "" ? Number(value) : fallback;
+  };
   return {
-    port: number(env.LOCAL_BACKEND_PORT, api.port, 54321),
-    siteUrl: env.LOCAL_BACKEND_SITE_URL ?? String(auth.site_url ?? "http://127.0.0.1:3000"),
-    additionalRedirectUrls: (auth.additional_redirect_urls as string[] | undefined) ?? [],
-    jwtExpirySeconds: number(env.LOCAL_BACKEND_JWT_EXPIRY, auth.jwt_expiry, 3600),
-    refreshTokenReuseIntervalSeconds: number(undefined, auth.refresh_token_reuse_interval, 10),
-    minimumPasswordLength: number(undefined, auth.minimum_password_length, 6),
-    maxRows: number(undefined, api.max_rows, 1000),
+    port: fromEnv("LOCAL_BACKEND_PORT", api.port ?? 54321),
+    siteUrl: env.LOCAL_BACKEND_SITE_URL ?? auth.site_url ?? "http://127.0.0.1:3000",
+    additionalRedirectUrls: auth.additional_redirect_urls ?? [],
+    jwtExpirySeconds: fromEnv("LOCAL_BACKEND_JWT_EXPIRY", auth.jwt_expiry ?? 3600),
+    refreshTokenReuseIntervalSeconds: auth.refresh_token_reuse_interval ?? 10,
+    minimumPasswordLength: auth.minimum_password_length ?? 6,
+    maxRows: api.max_rows ?? 1000,
+    otpLength: email.otp_length ?? 6,
+    otpExpirySeconds: email.otp_expiry ?? 3600,
+    emailTemplates: readTemplates(email.template),
     rateLimits: {
-      signInSignUps: number(env.LOCAL_BACKEND_RATE_LIMIT_SIGN_IN, limits.sign_in_sign_ups, 30),
-      tokenRefresh: number(env.LOCAL_BACKEND_RATE_LIMIT_REFRESH, limits.token_refresh, 150),
-      tokenVerifications: number(env.LOCAL_BACKEND_RATE_LIMIT_VERIFY, limits.token_verifications, 30),
-      emailSent: number(env.LOCAL_BACKEND_RATE_LIMIT_EMAIL, limits.email_sent, 2),
-      emailFrequencySeconds: number(
-        env.LOCAL_BACKEND_EMAIL_FREQUENCY,
-        undefined,
-        durationSeconds(email.max_frequency, 60),
-      ),
+      signInSignUps: limits.sign_in_sign_ups ?? 30,
+      tokenRefresh: limits.token_refresh ?? 150,
+      tokenVerifications: limits.token_verifications ?? 30,
+      emailSent: limits.email_sent ?? 30,
+      emailFrequencySeconds: durationSeconds(email.max_frequency, 60),
     },
+    sbForwardedForEnabled: env.LOCAL_BACKEND_SB_FORWARDED_FOR !== "false",
+    rateLimitHeader: env.LOCAL_BACKEND_RATE_LIMIT_HEADER || null,
+    maxBodyBytes: 1 << 20,
   };
 }

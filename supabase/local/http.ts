@@ -5,7 +5,10 @@ export interface Request {
   url: URL;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The socket's address. */
   ip: string;
+  /** The address rate limits count against (see auth/rate-limits.ts). */
+  clientAddress: string;
 }
 
 export interface Reply {
@@ -42,24 +45,5 @@ export function parseJson(body: string): unknown {
     return JSON.parse(body);
   } catch {
     return undefined;
-  }
-}
-
-/** Counts requests in a sliding window per key, as Supabase Auth's rate limits do. */
-export class RateLimiter {
-  private hits = new Map<string, number[]>();
-
-  /** Records a hit; returns the seconds to wait when the key is over its limit. */
-  hit(key: string, limit: number, windowSeconds: number): number | null {
-    const now = Date.now();
-    const windowStart = now - windowSeconds * 1000;
-    const recent = (this.hits.get(key) ?? []).filter((time) => time > windowStart);
-    if (recent.length >= limit) {
-      this.hits.set(key, recent);
-      return Math.max(1, Math.ceil((recent[0] - windowStart) / 1000));
-    }
-    recent.push(now);
-    this.hits.set(key, recent);
-    return null;
   }
 }

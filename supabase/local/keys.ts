@@ -20,6 +20,20 @@ export const ANON_KEY =
 export const SERVICE_ROLE_KEY =
   "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
 
+/**
+ * The Supabase CLI's local opaque API keys. The secret key is the only kind whose callers may
+ * name their client's address (Sb-Forwarded-For), as on hosted projects.
+ */
+export const PUBLISHABLE_KEY = "sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH";
+export const SECRET_KEY = "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz";
+
+/** The role an opaque API key stands for; null for anything else. */
+export function opaqueKeyRole(key: string): "anon" | "service_role" | null {
+  if (key === PUBLISHABLE_KEY) return "anon";
+  if (key === SECRET_KEY) return "service_role";
+  return null;
+}
+
 const legacySecret = new TextEncoder().encode(LEGACY_JWT_SECRET);
 
 export type Claims = JWTPayload & {

@@ -1,14 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createAuth } from "./auth";
+import { authError, createAuth } from "./auth";
+import { clientAddress, createLimiters } from "./auth/rate-limits";
 import { loadConfig, type BackendConfig } from "./config";
 import { openDatabase, type Database } from "./database";
-import { bearerToken, header, json, RateLimiter, type Reply, type Request } from "./http";
-import { ANON_KEY, loadSigner, SERVICE_ROLE_KEY, type Claims } from "./keys";
+import { bearerToken, header, json, type Reply, type Request } from "./http";
+import { ANON_KEY, loadSigner, opaqueKeyRole, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY, type Claims } from "./keys";
 import { createMailbox } from "./mailbox";
 import { createRest } from "./rest";
 
-export { ANON_KEY, SERVICE_ROLE_KEY };
+export { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY };
 
 export interface LocalBackendOptions {
   /** A folder for the data, or "memory://" for a throwaway database. */
@@ -24,6 +25,8 @@ export interface LocalBackendOptions {
 
 export interface LocalBackend {
   url: string;
+  /** Where email links point (config.toml's auth.site_url). */
+  siteUrl: string;
   db: Database;
   /** While on, every connection is dropped, as when a hosted backend is unreachable. */
   simulateOutage(on: boolean): void;
@@ -38,14 +41,33 @@ const CORS_HEADERS = {
   "access-control-max-age": "86400",
 };
 
-function readBody(incoming: IncomingMessage): Promise<string> {
+/** The body, or null once it grows past the limit (the rest is not buffered). */
+function readBody(incoming: IncomingMessage, maxBytes: number): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    incoming.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        chunks.length = 0;
+        incoming.pause();
+        resolve(null);
+      } else chunks.push(chunk);
+    });
     incoming.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     incoming.on("error", reject);
   });
 }
+
+function tooLarge(path: string): Reply {
+  const reply = path.startsWith("/auth/v1")
+    ? authError(413, "request_entity_too_large", "Request body too large (max 1048576 bytes)")
+    : json(413, { message: "Request Entity Too Large" });
+  return { ...reply, headers: { ...reply.headers, connection: "close" } };
+}
+
+const isLoopback = (address: string | undefined) =>
+  !!address && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
 
 export async function startLocalBackend(options: LocalBackendOptions): Promise<LocalBackend> {
   const log = options.log ?? ((line: string) => console.log(`[backend] ${line}`));
@@ -55,9 +77,17 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const mailbox = createMailbox(db, log);
   const port = options.port ?? config.port;
   const latencyMs = options.latencyMs ?? 0;
-  const context = { db, signer, config, mailbox, publicUrl: "", limiter: new RateLimiter() };
+  const context = { db, signer, config, mailbox, publicUrl: "", limiters: createLimiters(config.rateLimits) };
   const handleAuth = createAuth(context);
   const handleRest = createRest(db, config);
+
+  /** The claims an API key stands for: an opaque sb_ key, or a legacy JWT key signed with the CLI's secret. */
+  async function keyClaims(key: string): Promise<Claims | null> {
+    const opaque = opaqueKeyRole(key);
+    if (opaque) return { role: opaque, iss: "supabase" };
+    const verified = await signer.verify(key);
+    return verified.ok && ["anon", "service_role"].includes(String(verified.claims.role)) ? verified.claims : null;
+  }
 
   /** The role and claims of a request: a valid user JWT wins over the API key. */
   async function claimsOf(request: Request): Promise<{ ok: true; claims: Claims } | { ok: false; reply: Reply }> {
@@ -68,15 +98,15 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
         reply: json(401, { message: "No API key found in request", hint: "No `apikey` request header or url param was found." }),
       };
     }
-    const key = await signer.verify(apikey);
-    if (!key.ok || !["anon", "service_role"].includes(String(key.claims.role))) {
+    const key = await keyClaims(apikey);
+    if (!key) {
       return { ok: false, reply: json(401, { message: "Invalid API key", hint: "Double check your Supabase `anon` or `service_role` API key." }) };
     }
     const token = bearerToken(request);
-    if (!token || token === apikey) return { ok: true, claims: key.claims };
+    if (!token || token === apikey || opaqueKeyRole(token)) return { ok: true, claims: key };
     const verified = await signer.verify(token);
     if (verified.ok) return { ok: true, claims: verified.claims };
-    if (request.url.pathname.startsWith("/auth/v1")) return { ok: true, claims: key.claims };
+    if (request.url.pathname.startsWith("/auth/v1")) return { ok: true, claims: key };
     const expired = verified.reason === "expired";
     return {
       ok: false,
@@ -91,15 +121,23 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   async function route(request: Request): Promise<Reply> {
     const path = request.url.pathname;
     if (request.method === "OPTIONS") return { status: 204 };
-    if (path === "/mailbox") return mailbox.page(request.url.searchParams.get("format"));
+    // The mailbox holds live links and codes: only for this machine, and never readable cross-origin.
+    if (path === "/mailbox") {
+      if (!isLoopback(request.ip)) return json(403, { message: "The mailbox answers only on loopback" });
+      return mailbox.page(request.url.searchParams.get("format"));
+    }
     if (path === "/" || path === "/health") return json(200, { status: "ok", mailbox: "/mailbox" });
     const isAuth = path.startsWith("/auth/v1");
-    if (isAuth && (path === "/auth/v1/verify" || path === "/auth/v1/.well-known/jwks.json" || path === "/auth/v1/health")) {
+    const publicAuthPath = path === "/auth/v1/.well-known/jwks.json" || path === "/auth/v1/health";
+    // Email links reach GET /verify without a key, as they do on hosted projects.
+    if (isAuth && (publicAuthPath || (path === "/auth/v1/verify" && request.method === "GET"))) {
       return handleAuth(request, undefined);
     }
     if (!isAuth && !path.startsWith("/rest/v1")) return json(404, { message: "Not found" });
     const identity = await claimsOf(request);
     if (!identity.ok) return identity.reply;
+    const apikey = header(request, "apikey") ?? request.url.searchParams.get("apikey");
+    request.clientAddress = clientAddress(request, config, apikey === SECRET_KEY);
     return isAuth ? handleAuth(request, identity.claims) : handleRest(request, identity.claims);
   }
 
@@ -113,24 +151,22 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     const started = performance.now();
     let reply: Reply;
     try {
-      const request: Request = {
-        method: incoming.method ?? "GET",
-        url: new URL(incoming.url ?? "/", context.publicUrl),
-        headers: incoming.headers,
-        body: await readBody(incoming),
-        ip: incoming.socket.remoteAddress ?? "unknown",
-      };
-      reply = await route(request);
+      const body = await readBody(incoming, config.maxBodyBytes);
+      const ip = incoming.socket.remoteAddress ?? "unknown";
+      const url = new URL(incoming.url ?? "/", context.publicUrl);
+      reply =
+        body === null
+          ? tooLarge(url.pathname)
+          : await route({ method: incoming.method ?? "GET", url, headers: incoming.headers, body, ip, clientAddress: ip });
     } catch (error) {
       console.error("[backend] unexpected error:", error);
       reply = json(500, { code: "unexpected_failure", message: "Unexpected failure" });
     }
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-    const origin = incoming.headers.origin;
+    const isMailbox = (incoming.url ?? "").startsWith("/mailbox");
+    // Like Supabase's gateway: any origin, never with credentials (the API uses headers, not cookies).
     outgoing.writeHead(reply.status, {
-      ...CORS_HEADERS,
-      "access-control-allow-origin": origin ?? "*",
-      ...(origin ? { "access-control-allow-credentials": "true", vary: "Origin" } : {}),
+      ...(isMailbox ? {} : { ...CORS_HEADERS, "access-control-allow-origin": "*" }),
       "x-supabase-api-version": "2024-01-01",
       ...reply.headers,
     });
@@ -150,6 +186,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
 
   return {
     url: context.publicUrl,
+    siteUrl: config.siteUrl,
     db,
     simulateOutage(on) {
       outage = on;

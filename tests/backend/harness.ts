@@ -1,9 +1,16 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
 import type { BackendConfig } from "@/supabase/local/config";
-import { ANON_KEY, SERVICE_ROLE_KEY, startLocalBackend, type LocalBackend } from "@/supabase/local/server";
+import {
+  ANON_KEY,
+  PUBLISHABLE_KEY,
+  SECRET_KEY,
+  SERVICE_ROLE_KEY,
+  startLocalBackend,
+  type LocalBackend,
+} from "@/supabase/local/server";
 
-export { ANON_KEY, SERVICE_ROLE_KEY };
+export { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY };
 
 export { DEMO_ACCOUNTS as SEEDED } from "@/supabase/local/demo-accounts";
 
@@ -29,3 +36,18 @@ export async function signedIn(backend: LocalBackend, email: string, password: s
 
 let counter = 0;
 export const uniqueEmail = (label = "user") => `${label}-${Date.now()}-${counter++}@example.com`;
+
+export interface Mail {
+  recipient: string;
+  subject: string;
+  body: string;
+  link: string;
+}
+
+/** The newest mail to a recipient in the backend's local mailbox. */
+export async function latestMail(backend: LocalBackend, recipient: string): Promise<Mail> {
+  const mails: Mail[] = await (await fetch(`${backend.url}/mailbox?format=json`)).json();
+  const mail = mails.find((item) => item.recipient === recipient);
+  if (!mail) throw new Error(`no mail for ${recipient}`);
+  return mail;
+}

@@ -1,21 +1,17 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, type FieldErrors } from "react-hook-form";
 import { Loader2 } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import {
-  PASSWORD_NATIVE_MIN,
-  recoverySchema,
-  signInSchema,
-  signUpSchema,
-} from "@/lib/validation/auth";
+import { zodFormResolver } from "@/lib/validation/form-resolver";
+import { PASSWORD_NATIVE_MIN, recoverySchema, signInSchema, signUpSchema } from "@/lib/validation/auth";
 import { requestPasswordReset, signIn, signUp, type AuthResult } from "../actions";
 
 type Mode = "signIn" | "signUp" | "recovery";
@@ -24,17 +20,19 @@ interface Fields {
   fullName: string;
   email: string;
   password: string;
+  privacyConsent: boolean;
 }
 
-const FIELD_ORDER: (keyof Fields)[] = ["fullName", "email", "password"];
+const FIELD_ORDER: (keyof Fields)[] = ["fullName", "email", "password", "privacyConsent"];
 const SCHEMAS = { signIn: signInSchema, signUp: signUpSchema, recovery: recoverySchema };
+const FIRST_FIELD: Record<Mode, keyof Fields> = { signIn: "email", signUp: "fullName", recovery: "email" };
 
 const COPY: Record<Mode, { title: string; description: string; submit: string }> = {
   signIn: { title: "Вход", description: "Войдите, чтобы продолжить обучение", submit: "Войти" },
   signUp: { title: "Регистрация", description: "Создайте аккаунт и выберите свой трек", submit: "Зарегистрироваться" },
   recovery: {
     title: "Восстановление пароля",
-    description: "Пришлём ссылку для смены пароля на вашу почту",
+    description: "Пришлём ссылку и код для смены пароля на вашу почту",
     submit: "Отправить ссылку",
   },
 };
@@ -42,21 +40,33 @@ const COPY: Record<Mode, { title: string; description: string; submit: string }>
 export function AuthForm() {
   const router = useRouter();
   const [mode, setMode] = useState<Mode>("signIn");
+  const [recoverySentTo, setRecoverySentTo] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  const modeChanged = useRef(false);
   // The resolver follows the current mode, so one form keeps the email between modes.
-  const resolver: Resolver<Fields> = (values, context, options) =>
-    (zodResolver(SCHEMAS[mode]) as unknown as Resolver<Fields>)(values, context, options);
-  const { register, handleSubmit, setValue } = useForm<Fields>({
-    resolver,
-    defaultValues: { fullName: "", email: "", password: "" },
+  const { register, handleSubmit, setValue, setFocus, clearErrors, formState } = useForm<Fields>({
+    resolver: (values, context, options) => zodFormResolver<Fields>(SCHEMAS[mode])(values, context, options),
+    defaultValues: { fullName: "", email: "", password: "", privacyConsent: false },
   });
+  const { errors } = formState;
+
+  // Keyboard and screen-reader users land on the new mode's first field, not on a vanished link.
+  useEffect(() => {
+    if (modeChanged.current) setFocus(FIRST_FIELD[mode]);
+    modeChanged.current = true;
+  }, [mode, setFocus]);
+
+  const switchMode = (next: Mode) => {
+    clearErrors();
+    setMode(next);
+  };
 
   const showFailure = (result: Extract<AuthResult, { ok: false }>) => {
     toast.error(result.title, { description: result.message });
   };
 
-  const onInvalid = (errors: FieldErrors<Fields>) => {
-    const first = FIELD_ORDER.map((field) => errors[field]?.message).find(Boolean);
+  const onInvalid = (invalid: FieldErrors<Fields>) => {
+    const first = FIELD_ORDER.map((field) => invalid[field]?.message).find(Boolean);
     toast.error("Ошибка валидации", { description: first ?? "Проверьте введённые данные" });
   };
 
@@ -66,7 +76,8 @@ export function AuthForm() {
         const result = await requestPasswordReset({ email: values.email });
         if (!result.ok) return showFailure(result);
         toast.success("Письмо отправлено", { description: "Проверьте свою почту для восстановления пароля" });
-        setMode("signIn");
+        setRecoverySentTo(values.email.trim());
+        switchMode("signIn");
         return;
       }
       if (mode === "signUp") {
@@ -76,7 +87,7 @@ export function AuthForm() {
           toast.success("Регистрация успешна", {
             description: "Подтвердите email: мы отправили письмо со ссылкой на вашу почту",
           });
-          setMode("signIn");
+          switchMode("signIn");
           return;
         }
         toast.success("Регистрация успешна", { description: "Добро пожаловать в школу IT-фаундеров!" });
@@ -99,17 +110,20 @@ export function AuthForm() {
         <CardDescription>{copy.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4" aria-label={copy.title}>
+        {/* noValidate: the browser's own bubbles would speak the browser's language; ours are Russian. */}
+        <form
+          onSubmit={handleSubmit(onValid, onInvalid)}
+          className="flex flex-col gap-4"
+          aria-label={copy.title}
+          noValidate
+        >
           {mode === "signUp" && (
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="fullName">Имя</Label>
-              <Input id="fullName" autoComplete="name" required placeholder="Иван Петров" {...register("fullName")} />
-            </div>
+            <FormField id="fullName" label="Имя" error={errors.fullName?.message}>
+              <Input autoComplete="name" required placeholder="Иван Петров" {...register("fullName")} />
+            </FormField>
           )}
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="email">Email</Label>
+          <FormField id="email" label="Email" error={errors.email?.message}>
             <Input
-              id="email"
               type="email"
               autoComplete="email"
               inputMode="email"
@@ -117,37 +131,48 @@ export function AuthForm() {
               placeholder="you@example.com"
               {...register("email")}
             />
-          </div>
+          </FormField>
           {mode !== "recovery" && (
-            <div className="flex flex-col gap-2">
-              <div className="flex items-center justify-between">
-                <Label htmlFor="password">Пароль</Label>
-                {mode === "signIn" && (
-                  <Button type="button" variant="link" className="h-auto p-0 text-sm" onClick={() => setMode("recovery")}>
+            <FormField
+              id="password"
+              label="Пароль"
+              error={errors.password?.message}
+              aside={
+                mode === "signIn" && (
+                  <Button type="button" variant="link" className="h-auto p-0 text-sm" onClick={() => switchMode("recovery")}>
                     Забыли пароль?
                   </Button>
-                )}
-              </div>
+                )
+              }
+            >
               <Input
-                id="password"
                 type="password"
                 autoComplete={mode === "signUp" ? "new-password" : "current-password"}
                 required
                 minLength={PASSWORD_NATIVE_MIN}
                 {...register("password")}
               />
-            </div>
+            </FormField>
           )}
+          {mode === "signUp" && <PrivacyConsent error={errors.privacyConsent?.message} register={register} />}
           <Button type="submit" size="lg" disabled={pending} aria-busy={pending}>
             {pending && <Loader2 className="animate-spin" aria-hidden />}
             {copy.submit}
           </Button>
         </form>
+        {mode === "signIn" && recoverySentTo && (
+          <p className="mt-4 text-center text-sm text-muted-foreground">
+            В письме есть код из 6 цифр:{" "}
+            <Link className="font-medium text-primary underline-offset-4 hover:underline" href={`/auth/code?email=${encodeURIComponent(recoverySentTo)}`}>
+              ввести код
+            </Link>
+          </p>
+        )}
         <div className="mt-4 text-center text-sm text-muted-foreground">
           {mode === "signIn" && (
             <>
               Нет аккаунта?{" "}
-              <Button variant="link" className="h-auto p-0" onClick={() => setMode("signUp")}>
+              <Button variant="link" className="h-auto p-0" onClick={() => switchMode("signUp")}>
                 Зарегистрироваться
               </Button>
             </>
@@ -155,7 +180,7 @@ export function AuthForm() {
           {mode === "signUp" && (
             <>
               Уже есть аккаунт?{" "}
-              <Button variant="link" className="h-auto p-0" onClick={() => setMode("signIn")}>
+              <Button variant="link" className="h-auto p-0" onClick={() => switchMode("signIn")}>
                 Войти
               </Button>
             </>
@@ -166,7 +191,7 @@ export function AuthForm() {
               className="h-auto p-0"
               onClick={() => {
                 setValue("email", "");
-                setMode("signIn");
+                switchMode("signIn");
               }}
             >
               Назад ко входу
@@ -175,5 +200,34 @@ export function AuthForm() {
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+function PrivacyConsent({ error, register }: { error?: string; register: ReturnType<typeof useForm<Fields>>["register"] }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-start gap-2 text-sm">
+        <input
+          id="privacyConsent"
+          type="checkbox"
+          required
+          className="mt-0.5 size-4 shrink-0 accent-primary"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "privacyConsent-error" : undefined}
+          {...register("privacyConsent")}
+        />
+        <label htmlFor="privacyConsent">
+          Я даю согласие на обработку моих персональных данных в соответствии с{" "}
+          <Link href="/privacy" target="_blank" className="font-medium text-primary underline underline-offset-4">
+            политикой обработки персональных данных
+          </Link>
+        </label>
+      </div>
+      {error && (
+        <p id="privacyConsent-error" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,26 +1,40 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { isLinkProblem, LINK_PROBLEMS } from "@/lib/domain/email-links";
+import { ResendRecoveryForm } from "../_components/resend-recovery-form";
 
-export const metadata: Metadata = { title: "Ссылка устарела", robots: { index: false } };
+export const metadata: Metadata = { title: "Ссылка не сработала", robots: { index: false } };
 
-export default function LinkExpiredPage() {
+interface LinkExpiredPageProps {
+  searchParams: Promise<{ reason?: string }>;
+}
+
+export default async function LinkExpiredPage({ searchParams }: LinkExpiredPageProps) {
+  const { reason } = await searchParams;
+  const problem = LINK_PROBLEMS[isLinkProblem(reason) ? reason : "used-or-expired"];
   return (
     <main className="flex min-h-dvh items-center justify-center px-4">
       <Card className="w-full max-w-md">
         <CardHeader>
           <CardTitle className="text-2xl">
-            <h1>Ссылка недействительна или устарела</h1>
+            <h1>{problem.title}</h1>
           </CardTitle>
-          <CardDescription>
-            Ссылка из письма работает один раз и недолго. Запросите новое письмо на странице входа.
-          </CardDescription>
+          <CardDescription>{problem.explanation}</CardDescription>
         </CardHeader>
-        <CardContent>
-          <Button asChild className="w-full">
-            <Link href="/">На страницу входа</Link>
-          </Button>
+        <CardContent className="flex flex-col gap-4">
+          <p className="text-sm">Пришлём новое письмо со ссылкой и кодом для смены пароля:</p>
+          <ResendRecoveryForm />
+          <p className="text-center text-sm text-muted-foreground">
+            Есть код из письма?{" "}
+            <Link href="/auth/code" className="font-medium text-primary underline-offset-4 hover:underline">
+              Ввести код
+            </Link>{" "}
+            ·{" "}
+            <Link href="/" className="font-medium text-primary underline-offset-4 hover:underline">
+              На страницу входа
+            </Link>
+          </p>
         </CardContent>
       </Card>
     </main>

@@ -7,18 +7,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { newPasswordSchema, PASSWORD_NATIVE_MIN, type NewPasswordInput } from "@/lib/validation/auth";
 import { updatePassword } from "../../actions";
 
 export function NewPasswordForm() {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const { register, handleSubmit } = useForm<NewPasswordInput>({
+  const { register, handleSubmit, formState } = useForm<NewPasswordInput>({
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: "", confirmation: "" },
   });
+  const { errors } = formState;
 
   const onValid = (values: NewPasswordInput) =>
     startTransition(async () => {
@@ -34,20 +35,19 @@ export function NewPasswordForm() {
   return (
     <form
       className="flex flex-col gap-4"
-      onSubmit={handleSubmit(onValid, (errors) =>
+      noValidate
+      onSubmit={handleSubmit(onValid, (invalid) =>
         toast.error("Ошибка валидации", {
-          description: errors.password?.message ?? errors.confirmation?.message ?? "Проверьте введённые данные",
+          description: invalid.password?.message ?? invalid.confirmation?.message ?? "Проверьте введённые данные",
         }),
       )}
     >
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="password">Новый пароль</Label>
-        <Input id="password" type="password" autoComplete="new-password" required minLength={PASSWORD_NATIVE_MIN} {...register("password")} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="confirmation">Повторите пароль</Label>
-        <Input id="confirmation" type="password" autoComplete="new-password" required minLength={PASSWORD_NATIVE_MIN} {...register("confirmation")} />
-      </div>
+      <FormField id="password" label="Новый пароль" error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" required minLength={PASSWORD_NATIVE_MIN} {...register("password")} />
+      </FormField>
+      <FormField id="confirmation" label="Повторите пароль" error={errors.confirmation?.message}>
+        <Input type="password" autoComplete="new-password" required minLength={PASSWORD_NATIVE_MIN} {...register("confirmation")} />
+      </FormField>
       <Button type="submit" size="lg" disabled={pending} aria-busy={pending}>
         {pending && <Loader2 className="animate-spin" aria-hidden />}
         Сохранить пароль

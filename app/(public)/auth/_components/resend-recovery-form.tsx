@@ -1,0 +1,50 @@
+"use client";
+
+import { useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2 } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { recoverySchema, type RecoveryInput } from "@/lib/validation/auth";
+import { requestPasswordReset } from "../../actions";
+
+/** A new recovery email, right where an old link failed. */
+export function ResendRecoveryForm() {
+  const [pending, startTransition] = useTransition();
+  const { register, handleSubmit, formState } = useForm<RecoveryInput>({
+    resolver: zodResolver(recoverySchema),
+    defaultValues: { email: "" },
+  });
+
+  const onValid = (values: RecoveryInput) =>
+    startTransition(async () => {
+      const result = await requestPasswordReset(values);
+      if (!result.ok) {
+        toast.error(result.title, { description: result.message });
+        return;
+      }
+      toast.success("Письмо отправлено", { description: "Проверьте свою почту для восстановления пароля" });
+    });
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      noValidate
+      aria-label="Новое письмо для смены пароля"
+      onSubmit={handleSubmit(onValid, (errors) =>
+        toast.error("Ошибка валидации", { description: errors.email?.message ?? "Проверьте введённые данные" }),
+      )}
+    >
+      <FormField id="email" label="Email" error={formState.errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" required {...register("email")} />
+      </FormField>
+      <Button type="submit" size="lg" disabled={pending} aria-busy={pending}>
+        {pending && <Loader2 className="animate-spin" aria-hidden />}
+        Отправить новое письмо
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import { useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2 } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { RECOVERY_CODE_LENGTH, recoveryCodeSchema, type RecoveryCodeInput } from "@/lib/validation/auth";
+import { verifyRecoveryCode } from "../../actions";
+
+export function RecoveryCodeForm({ email }: { email: string }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const { register, handleSubmit, formState } = useForm<RecoveryCodeInput>({
+    resolver: zodResolver(recoveryCodeSchema),
+    defaultValues: { email, code: "" },
+  });
+  const { errors } = formState;
+
+  const onValid = (values: RecoveryCodeInput) =>
+    startTransition(async () => {
+      const result = await verifyRecoveryCode(values);
+      if (!result.ok) {
+        toast.error(result.title, { description: result.message });
+        return;
+      }
+      router.replace("/auth/reset-password");
+    });
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      noValidate
+      onSubmit={handleSubmit(onValid, (invalid) =>
+        toast.error("Ошибка валидации", {
+          description: invalid.email?.message ?? invalid.code?.message ?? "Проверьте введённые данные",
+        }),
+      )}
+    >
+      <FormField id="email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" required {...register("email")} />
+      </FormField>
+      <FormField id="code" label="Код из письма" error={errors.code?.message}>
+        <Input
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={RECOVERY_CODE_LENGTH}
+          required
+          className="font-mono tracking-[0.4em]"
+          {...register("code")}
+        />
+      </FormField>
+      <Button type="submit" size="lg" disabled={pending} aria-busy={pending}>
+        {pending && <Loader2 className="animate-spin" aria-hidden />}
+        Продолжить
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import type { NextConfig } from "next";
+import { securityHeaders } from "./lib/security/headers";
+
+const headers = securityHeaders({
+  supabaseUrl: process.env.NEXT_PUBLIC_SUPABASE_URL ?? "http://127.0.0.1:54321",
+  siteUrl: process.env.NEXT_PUBLIC_SITE_URL ?? "http://localhost:3000",
+  development: process.env.NODE_ENV === "development",
+});
+
+const nextConfig: NextConfig = {
+  // The end-to-end tests build into their own folder, so they never overwrite a dev build.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  poweredByHeader: false,
+  reactStrictMode: true,
+  async headers() {
+    return [{ source: "/:path*", headers: Object.entries(headers).map(([key, value]) => ({ key, value })) }];
+  },
+};
+
+export default nextConfig;

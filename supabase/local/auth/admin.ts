@@ -1,0 +1,65 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { json, parseJson, type Reply, type Request } from "../http";
+import type { Claims } from "../keys";
+import { authError, badJson, invalidEmail } from "./errors";
+import type { AuthContext } from "./index";
+import { createUser, emailFrom, findUser, loadUserJson, weakPassword, type UserRow } from "./users";
+
+const uuid = z.uuid();
+
+/** /admin/users: what a service-role caller (supabase.auth.admin) may do. */
+export function createAdmin(context: AuthContext) {
+  const { db, config } = context;
+
+  async function createUserFromAdmin(body: Record<string, unknown>): Promise<Reply> {
+    const email = emailFrom(body);
+    if (!email) return invalidEmail();
+    const password = typeof body.password === "string" ? body.password : randomBytes(16).toString("hex");
+    const weak = weakPassword(config, password);
+    if (weak) return weak;
+    if (await findUser(db, "email", email)) {
+      return authError(422, "email_exists", "A user with this email address has already been registered");
+    }
+    const metadata = (body.user_metadata ?? body.data ?? {}) as Record<string, unknown>;
+    try {
+      const user = await db.transaction((tx) => createUser(tx, email, password, metadata, body.email_confirm === true));
+      return json(200, await loadUserJson(db, user));
+    } catch (error) {
+      console.error("[auth] admin user creation failed:", (error as Error).message);
+      return authError(500, "unexpected_failure", "Database error creating new user");
+    }
+  }
+
+  async function listUsers(request: Request): Promise<Reply> {
+    const page = Math.max(1, Number(request.url.searchParams.get("page")) || 1);
+    const perPage = Math.min(1000, Math.max(1, Number(request.url.searchParams.get("per_page")) || 50));
+    const total = Number((await db.query<{ n: number }>(`select count(*)::int as n from auth.users`)).rows[0].n);
+    const rows = await db.query<UserRow>(`select * from auth.users order by created_at, id limit $1 offset $2`, [
+      perPage,
+      (page - 1) * perPage,
+    ]);
+    const users = await Promise.all(rows.rows.map((user) => loadUserJson(db, user)));
+    return json(200, { users, aud: "authenticated" }, { "x-total-count": String(total) });
+  }
+
+  return async function admin(request: Request, path: string, claims: Claims | undefined): Promise<Reply> {
+    if (claims?.role !== "service_role") return authError(403, "not_admin", "User not allowed");
+    const [, resource, id] = path.split("/");
+    if (resource !== "users") return authError(404, "not_found", "Not found");
+    if (!id && request.method === "POST") {
+      const body = parseJson(request.body) as Record<string, unknown> | undefined;
+      return body ? createUserFromAdmin(body) : badJson();
+    }
+    if (!id && request.method === "GET") return listUsers(request);
+    if (!id || !uuid.safeParse(id).success) return authError(404, "user_not_found", "User not found");
+    const user = await findUser(db, "id", id);
+    if (!user) return authError(404, "user_not_found", "User not found");
+    if (request.method === "GET") return json(200, await loadUserJson(db, user));
+    if (request.method === "DELETE") {
+      await db.query(`delete from auth.users where id = $1`, [id]);
+      return json(200, {});
+    }
+    return authError(405, "method_not_allowed", "Method not allowed");
+  };
+}

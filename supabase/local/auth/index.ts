@@ -1,0 +1,73 @@
+import type { BackendConfig } from "../config";
+import type { Database } from "../database";
+import { json, parseJson, type Reply, type Request } from "../http";
+import type { Claims, Signer } from "../keys";
+import type { Mailbox } from "../mailbox";
+import { createAccounts } from "./accounts";
+import { createAdmin } from "./admin";
+import { authError, badJson, requestRateLimited } from "./errors";
+import type { AuthLimiters } from "./rate-limits";
+import { createRecovery } from "./recovery";
+import { createSessions } from "./sessions";
+
+export { authError } from "./errors";
+
+export interface AuthContext {
+  db: Database;
+  signer: Signer;
+  config: BackendConfig;
+  mailbox: Mailbox;
+  publicUrl: string;
+  limiters: AuthLimiters;
+}
+
+/** Supabase Auth (GoTrue) under /auth/v1, for what supabase-js and @supabase/ssr send. */
+export function createAuth(context: AuthContext) {
+  const { signer, limiters } = context;
+  const sessions = createSessions(context);
+  const accounts = createAccounts(context, sessions);
+  const recovery = createRecovery(context, sessions);
+  const admin = createAdmin(context);
+
+  /** Runs a handler when the caller's address still has room in the endpoint's limiter. */
+  const limited = (limiter: { take(key: string): boolean }, request: Request, handler: () => Promise<Reply> | Reply) =>
+    limiter.take(request.clientAddress) ? handler() : requestRateLimited();
+
+  function token(request: Request): Promise<Reply> | Reply {
+    const body = parseJson(request.body) as Record<string, unknown> | undefined;
+    if (!body) return badJson();
+    return sessions.grant(request.url.searchParams.get("grant_type"), body);
+  }
+
+  /** Routes a request whose path starts with /auth/v1. */
+  return async function handleAuth(request: Request, claims: Claims | undefined): Promise<Reply> {
+    const path = request.url.pathname.slice("/auth/v1".length) || "/";
+    switch (`${request.method} ${path}`) {
+      case "GET /.well-known/jwks.json":
+        return json(200, signer.publicJwks, { "cache-control": "public, max-age=600" });
+      case "GET /health":
+        return json(200, { version: "local", name: "GoTrue", description: "local stand-in" });
+      case "GET /settings":
+        return json(200, { external: { email: true }, disable_signup: false, mailer_autoconfirm: true, phone_autoconfirm: false });
+      case "POST /signup":
+        return limited(limiters.signUp, request, () => accounts.signUp(request));
+      // Every grant, the password sign-in included, shares /token's limiter, as in GoTrue.
+      case "POST /token":
+        return limited(limiters.token, request, () => token(request));
+      case "GET /user":
+        return accounts.getUser(request);
+      case "PUT /user":
+        return accounts.updateUser(request);
+      case "POST /logout":
+        return sessions.logout(request);
+      case "POST /recover":
+        return limited(limiters.recover, request, () => recovery.recover(request));
+      case "GET /verify":
+        return limited(limiters.verify, request, () => recovery.verifyLink(request));
+      case "POST /verify":
+        return limited(limiters.verify, request, () => recovery.verifyCode(request));
+    }
+    if (path.startsWith("/admin/")) return admin(request, path.slice("/admin".length), claims);
+    return authError(404, "not_found", "Not found");
+  };
+}
