@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createStudent, createTool, deleteUser, findUserId, getAccess, SEEDED, service, setAccess, unique } from "./helpers/backend";
 import { signIn, signUp, toast } from "./helpers/session";
 

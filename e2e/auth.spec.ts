@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createStudent, deleteUser, findUserId, latestMailLink, SEEDED, unique } from "./helpers/backend";
 import { signIn, signUp, toast } from "./helpers/session";
 
@@ -143,11 +143,13 @@ test.describe("password recovery", () => {
 
     const link = await latestMailLink(user.email);
     await page.goto(link);
+    await page.getByRole("button", { name: "Задать новый пароль" }).click();
     await expect(page).toHaveURL(/\/auth\/reset-password$/);
     await page.getByLabel("Новый пароль").fill("short12");
     await page.getByLabel("Повторите пароль").fill("short12");
     await page.getByRole("button", { name: "Сохранить пароль" }).click();
     await expect(toast(page, "Ошибка валидации")).toContainText("Пароль должен быть не менее 8 символов");
+    await expect(page.locator("#password-error")).toHaveText("Пароль должен быть не менее 8 символов");
     await page.getByLabel("Новый пароль").fill("brand-new-password");
     await page.getByLabel("Повторите пароль").fill("brand-new-passw0rd");
     await page.getByRole("button", { name: "Сохранить пароль" }).click();
@@ -161,8 +163,10 @@ test.describe("password recovery", () => {
 
     await page.context().clearCookies();
     await page.goto(link);
-    await expect(page).toHaveURL(/\/auth\/link-expired(#.*)?$/);
-    await expect(page.getByRole("heading", { name: "Ссылка недействительна или устарела" })).toBeVisible();
+    await page.getByRole("button", { name: "Задать новый пароль" }).click();
+    await expect(page).toHaveURL(/\/auth\/link-expired\?reason=used-or-expired$/);
+    await expect(page.getByRole("heading", { name: "Ссылка уже использована или устарела" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Отправить новое письмо" })).toBeVisible();
     await deleteUser(user.id);
   });
 });

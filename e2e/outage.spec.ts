@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { E2E_CONTROL_URL } from "./helpers/ports";
 import { SEEDED } from "./helpers/backend";
 import { signIn } from "./helpers/session";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createStudent, createTool, deleteUser, service, setAccess, unique, type TestUser } from "./helpers/backend";
 import { signIn } from "./helpers/session";
 

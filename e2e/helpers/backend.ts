@@ -112,12 +112,21 @@ export async function getAccess(kind: Kind, userId: string, itemId: string) {
   return data as { is_unlocked: boolean; is_visible: boolean; unlocked_at: string | null } | null;
 }
 
-export async function latestMailLink(recipient: string): Promise<string> {
+export interface Mail {
+  recipient: string;
+  body: string;
+  link: string;
+}
+
+/** The newest mail to the recipient in the local mailbox, waiting for it briefly. */
+export async function latestMail(recipient: string): Promise<Mail> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const mails = (await (await fetch(`${E2E_BACKEND_URL}/mailbox?format=json`)).json()) as { recipient: string; link: string }[];
+    const mails = (await (await fetch(`${E2E_BACKEND_URL}/mailbox?format=json`)).json()) as Mail[];
     const mail = mails.find((item) => item.recipient === recipient);
-    if (mail) return mail.link;
+    if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`no mail for ${recipient}`);
 }
+
+export const latestMailLink = async (recipient: string) => (await latestMail(recipient)).link;

@@ -20,5 +20,6 @@ export async function signUp(page: Page, fullName: string, email: string, passwo
   await page.getByLabel("Имя").fill(fullName);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Пароль").fill(password);
+  await page.getByRole("checkbox", { name: /согласие на обработку/ }).check();
   await page.getByRole("button", { name: "Зарегистрироваться" }).click();
 }

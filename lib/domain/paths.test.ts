@@ -11,6 +11,11 @@ describe("paths", () => {
   it.each([
     ["/auth/reset-password", "/auth/reset-password"],
     [null, "/dashboard"],
+    ["/\t/evil.example", "/dashboard"],
+    ["/\n/evil.example", "/dashboard"],
+    ["/\\evil.example", "/dashboard"],
+    ["/%2F/evil.example", "/%2F/evil.example"],
+    ["/dashboard?x=1#top", "/dashboard?x=1#top"],
     ["", "/dashboard"],
     ["https://evil.example", "/dashboard"],
     ["//evil.example", "/dashboard"],

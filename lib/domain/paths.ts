@@ -4,10 +4,18 @@ export const toolPath = (name: string) => `/tech-founder/${encodeURIComponent(na
 
 export const lessonPath = (toolName: string, lessonId: string) => `${toolPath(toolName)}/${lessonId}`;
 
-/** A same-site path to continue to after a link, never another origin. */
+const PATH_BASE = "http://site.invalid";
+
+/**
+ * A same-site path to continue to after a link, never another origin. Browsers drop tabs and
+ * newlines and read `\` as `/`, so `/\t/evil.example` would become `//evil.example`: the path
+ * is resolved as a browser would, and kept only if it stays on the site.
+ */
 export function safeNextPath(next: string | null | undefined, fallback = "/dashboard"): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return fallback;
-  return next;
+  if (!next || !next.startsWith("/")) return fallback;
+  const url = new URL(next, PATH_BASE);
+  if (url.origin !== PATH_BASE || url.pathname.startsWith("//")) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

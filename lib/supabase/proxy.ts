@@ -46,9 +46,9 @@ export async function updateSession(request: NextRequest) {
   const userId = data?.claims?.sub;
   const path = request.nextUrl.pathname;
 
-  // A relative Location: an address built from Host or X-Forwarded-Host could be forged.
+  // Next relativizes a same-origin Location, so a forged Host or X-Forwarded-Host cannot steer it.
   const redirectTo = (target: string) => {
-    const redirect = new NextResponse(null, { status: 307, headers: { location: target } });
+    const redirect = NextResponse.redirect(new URL(target, request.url));
     for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
     return redirect;
   };

@@ -33,13 +33,22 @@ export interface LocalBackend {
   close(): Promise<void>;
 }
 
-const CORS_HEADERS = {
-  "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD",
-  "access-control-allow-headers":
-    "authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, x-supabase-api-version, accept",
-  "access-control-expose-headers": "content-range, range, x-supabase-api-version, x-sb-error-code, x-total-count, location",
-  "access-control-max-age": "86400",
-};
+/**
+ * Like Supabase's gateway: any origin, never with credentials (the API uses headers, not
+ * cookies), and whatever request headers the preflight asks for.
+ */
+function corsHeaders(incoming: IncomingMessage): Record<string, string> {
+  const requested = incoming.headers["access-control-request-headers"];
+  return {
+    "access-control-allow-origin": "*",
+    "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD",
+    "access-control-allow-headers":
+      requested ??
+      "authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, x-supabase-api-version, accept",
+    "access-control-expose-headers": "content-range, range, x-supabase-api-version, x-sb-error-code, x-total-count, location",
+    "access-control-max-age": "86400",
+  };
+}
 
 /** The body, or null once it grows past the limit (the rest is not buffered). */
 function readBody(incoming: IncomingMessage, maxBytes: number): Promise<string | null> {
@@ -164,9 +173,8 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     }
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     const isMailbox = (incoming.url ?? "").startsWith("/mailbox");
-    // Like Supabase's gateway: any origin, never with credentials (the API uses headers, not cookies).
     outgoing.writeHead(reply.status, {
-      ...(isMailbox ? {} : { ...CORS_HEADERS, "access-control-allow-origin": "*" }),
+      ...(isMailbox ? {} : corsHeaders(incoming)),
       "x-supabase-api-version": "2024-01-01",
       ...reply.headers,
     });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
 import { globToRegExp, isRedirectAllowed } from "./redirects";
 
-const config = { ...loadConfig({}), siteUrl: "https://school.example", additionalRedirectUrls: ["https://*.preview.example/**", "https://school.example/auth/?"] };
+const config = { ...loadConfig({ NODE_ENV: "test" }), siteUrl: "https://school.example", additionalRedirectUrls: ["https://*.preview.example/**", "https://school.example/auth/?"] };
 
 describe("globToRegExp (GoTrue's gobwas/glob with . and / as separators)", () => {
   it("stops * and ? at separators, lets ** cross them", () => {

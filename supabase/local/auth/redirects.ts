@@ -4,7 +4,6 @@ const LOCALHOST_NAMES = new Set(["localhost", "127.0.0.1", "::1", "[::1]", "0.0.
 const isLocalhost = (hostname: string) => LOCALHOST_NAMES.has(hostname) || hostname.endsWith(".localhost");
 const isLoopbackIp = (hostname: string) => /^127(?:\.\d{1,3}){3}$/.test(hostname) || hostname === "[::1]";
 const HOSTNAME = /^[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?$/;
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /**

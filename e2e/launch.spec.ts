@@ -1,0 +1,246 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, test, visitorAddress } from "./fixtures";
+import { createStudent, deleteUser, findUserId, latestMail, SEEDED, service, unique, type TestUser } from "./helpers/backend";
+import { signIn, signUp, toast } from "./helpers/session";
+
+/** A fresh browser of a different person: own cookies, own address. */
+async function visitor(browser: Browser) {
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
+  return { context, page: await context.newPage() };
+}
+
+async function requestRecovery(page: Page, email: string) {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Забыли пароль?" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Отправить ссылку" }).click();
+}
+
+async function setNewPassword(page: Page, password: string) {
+  await expect(page).toHaveURL(/\/auth\/reset-password$/);
+  await page.getByLabel("Новый пароль").fill(password);
+  await page.getByLabel("Повторите пароль").fill(password);
+  await page.getByRole("button", { name: "Сохранить пароль" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test.describe("the cohort's first day", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("40 different students sign in within two minutes and all reach /dashboard", async ({ browser }) => {
+    const students: TestUser[] = await Promise.all(Array.from({ length: 40 }, () => createStudent()));
+    const started = Date.now();
+    const reached: string[] = [];
+    for (let batch = 0; batch < students.length; batch += 8) {
+      await Promise.all(
+        students.slice(batch, batch + 8).map(async (student) => {
+          const { context, page } = await visitor(browser);
+          await signIn(page, student.email, student.password);
+          reached.push(student.email);
+          await context.close();
+        }),
+      );
+    }
+    expect(reached).toHaveLength(40);
+    expect(Date.now() - started).toBeLessThan(120_000);
+    await Promise.all(students.map((student) => deleteUser(student.id)));
+  });
+
+  test("60 wrong attempts from one visitor, then the admin signs in at once", async ({ page, browser }) => {
+    await page.goto("/");
+    const submit = page.getByRole("button", { name: "Войти", exact: true });
+    for (let attempt = 0; attempt < 60; attempt++) {
+      await page.getByLabel("Email").fill(`${unique("guess")}@example.com`);
+      await page.getByLabel("Пароль").fill("wrong-password");
+      const answered = page.waitForResponse((response) => Boolean(response.request().headers()["next-action"]));
+      await submit.click();
+      await answered;
+    }
+    await expect(page.getByText("Слишком много попыток").first()).toBeVisible();
+    const admin = await visitor(browser);
+    await signIn(admin.page, SEEDED.admin.email, SEEDED.admin.password);
+    await admin.context.close();
+  });
+});
+
+test.describe("recovery that survives real email habits", () => {
+  test("the link opened in another browser sets the new password", async ({ page, browser }) => {
+    const user = await createStudent();
+    await requestRecovery(page, user.email);
+    await expect(toast(page, "Письмо отправлено")).toBeVisible();
+    const phone = await visitor(browser);
+    await phone.page.goto((await latestMail(user.email)).link);
+    await phone.page.getByRole("button", { name: "Задать новый пароль" }).click();
+    await setNewPassword(phone.page, "from-the-phone-123");
+    await phone.context.close();
+    await page.context().clearCookies();
+    await signIn(page, user.email, "from-the-phone-123");
+    await deleteUser(user.id);
+  });
+
+  test("a second request is refused with its wait time and the first link still works", async ({ page }) => {
+    const user = await createStudent();
+    await requestRecovery(page, user.email);
+    await expect(toast(page, "Письмо отправлено")).toBeVisible();
+    const first = (await latestMail(user.email)).link;
+    await requestRecovery(page, user.email);
+    await expect(toast(page, "Ошибка")).toContainText(/Письмо уже отправлено\. Повторить можно через \d+ с/);
+    await page.goto(first);
+    await page.getByRole("button", { name: "Задать новый пароль" }).click();
+    await setNewPassword(page, "second-try-works-1");
+    await deleteUser(user.id);
+  });
+
+  test("the 6-digit code from the same email, typed on the site", async ({ page }) => {
+    const user = await createStudent();
+    await requestRecovery(page, user.email);
+    await page.getByRole("link", { name: "ввести код" }).click();
+    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+    await page.getByLabel("Код из письма").fill("12");
+    await page.getByRole("button", { name: "Продолжить" }).click();
+    await expect(page.locator("#code-error")).toHaveText("Введите код из 6 цифр из письма");
+    const code = (await latestMail(user.email)).body.match(/код (\d{6})/)![1];
+    await page.getByLabel("Код из письма").fill(code === "000000" ? "999999" : "000000");
+    await page.getByRole("button", { name: "Продолжить" }).click();
+    await expect(toast(page, "Ошибка").filter({ hasText: "Код неверный или устарел" })).toBeVisible();
+    await page.getByLabel("Код из письма").fill(code);
+    await page.getByRole("button", { name: "Продолжить" }).click();
+    await setNewPassword(page, "typed-the-code-1");
+    await deleteUser(user.id);
+  });
+
+  test("a damaged link explains itself and offers a new email", async ({ page }) => {
+    await page.goto("/auth/confirm?token_hash=abc&type=recovery");
+    await expect(page.getByRole("heading", { name: "Ссылка повреждена" })).toBeVisible();
+    await page.getByLabel("Email").fill("nobody@example.com");
+    await page.getByRole("button", { name: "Отправить новое письмо" }).click();
+    await expect(toast(page, "Письмо отправлено")).toBeVisible();
+  });
+});
+
+test.describe("no poisoned links", () => {
+  test("a forged X-Forwarded-Host and Origin never reach the email link", async ({ page }) => {
+    const user = await createStudent();
+    // As a script would send it: host and origin agree (so Next's CSRF check passes), both forged.
+    await page.route("**/*", (route) =>
+      route.request().headers()["next-action"]
+        ? route.continue({
+            headers: { ...route.request().headers(), origin: "https://evil.example", "x-forwarded-host": "evil.example" },
+          })
+        : route.continue(),
+    );
+    await requestRecovery(page, user.email);
+    await expect(toast(page, "Письмо отправлено")).toBeVisible();
+    expect(new URL((await latestMail(user.email)).link).origin).toBe("http://127.0.0.1:3100");
+    await deleteUser(user.id);
+  });
+
+  for (const next of ["//evil.example/x", "/\\evil.example", "/\t/evil.example", "https://evil.example", "http://127.0.0.1:3100@evil.example"]) {
+    test(`a link's next=${JSON.stringify(next)} stays on the site`, async ({ page }) => {
+      const user = await createStudent();
+      await requestRecovery(page, user.email);
+      const link = new URL((await latestMail(user.email)).link);
+      link.searchParams.set("next", next);
+      await page.goto(link.toString());
+      await page.getByRole("button", { name: "Задать новый пароль" }).click();
+      await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:3100\/auth\/reset-password$/);
+      await deleteUser(user.id);
+    });
+  }
+
+  test("a signed-in redirect never follows a forged X-Forwarded-Host", async ({ page, request }) => {
+    await signIn(page, SEEDED.student.email, SEEDED.student.password);
+    const cookies = (await page.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+    const response = await request.get("/", { headers: { cookie: cookies, "x-forwarded-host": "evil.example" }, maxRedirects: 0 });
+    expect(response.status()).toBe(307);
+    expect(response.headers()["location"]).toBe("/dashboard");
+  });
+});
+
+test.describe("forms people can use", () => {
+  test("every SPEC §5 message appears in Russian, inline and in the toast, with no English on screen", async ({ page }) => {
+    const english = /Please|fill out|field|match the requested|characters|Invalid/i;
+    await page.goto("/");
+    await page.getByRole("button", { name: "Войти", exact: true }).click();
+    await expect(page.locator("#email-error")).toHaveText("Неверный формат email");
+    await expect(page.locator("#password-error")).toHaveText("Введите пароль");
+    await expect(toast(page, "Ошибка валидации")).toContainText("Неверный формат email");
+
+    await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+    await expect(page.getByLabel("Имя")).toBeFocused();
+    await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+    await expect(page.locator("#fullName-error")).toHaveText("Введите имя");
+    await expect(page.locator("#privacyConsent-error")).toHaveText("Подтвердите согласие на обработку персональных данных");
+    await page.getByLabel("Имя").fill("Иван".repeat(30));
+    await page.getByLabel("Email").fill(`${"a".repeat(250)}@example.com`);
+    await page.getByLabel("Пароль").fill("x".repeat(101));
+    await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+    await expect(page.locator("#fullName-error")).toHaveText("Имя слишком длинное");
+    await expect(page.locator("#email-error")).toHaveText("Email слишком длинный");
+    await expect(page.locator("#password-error")).toHaveText("Пароль слишком длинный");
+    await page.getByLabel("Имя").fill("R2-D2");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Пароль").fill("short");
+    await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+    await expect(page.locator("#fullName-error")).toHaveText("Имя может содержать только буквы, пробелы и дефисы");
+    await expect(page.locator("#email-error")).toHaveText("Неверный формат email");
+    await expect(page.locator("#password-error")).toHaveText("Пароль должен быть не менее 8 символов");
+    await expect(page.getByLabel("Имя")).toHaveAttribute("aria-invalid", "true");
+    expect(await page.locator("body").innerText()).not.toMatch(english);
+    expect(await page.getByLabel("Email").evaluate((input: HTMLInputElement) => input.validationMessage)).not.toBe("");
+    await expect(page.getByRole("region", { name: /Уведомления/ })).toBeAttached();
+  });
+
+  test("a Ukrainian name registers, with the consent stored with its time and policy version", async ({ page }) => {
+    const email = `${unique("olesya")}@example.com`;
+    await signUp(page, "Олеся Ґонта-Їжакевич", email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const userId = (await findUserId(email))!;
+    const { data } = await service.from("privacy_consents").select("policy_version, accepted_at").eq("user_id", userId).single();
+    expect(data?.policy_version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(Date.now() - new Date(data!.accepted_at).getTime()).toBeLessThan(60_000);
+    await page.goto("/privacy");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Политика обработки персональных данных");
+    await expect(page.getByText(`Редакция от ${data!.policy_version}`)).toBeVisible();
+    await deleteUser(userId);
+  });
+});
+
+test.describe("security headers", () => {
+  const expectHeaders = (headers: Record<string, string>) => {
+    const csp = headers["content-security-policy"];
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.youtube\.com/);
+    expect(csp).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:54329/);
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["permissions-policy"]).toContain("camera=()");
+  };
+
+  test("on /, /dashboard, /admin, a 404 and a redirect", async ({ page, request }) => {
+    expectHeaders((await request.get("/")).headers());
+    expectHeaders((await request.get("/no/such/page")).headers());
+    const redirect = await request.get("/dashboard", { maxRedirects: 0 });
+    expect(redirect.status()).toBe(307);
+    expectHeaders(redirect.headers());
+    await signIn(page, SEEDED.admin.email, SEEDED.admin.password);
+    for (const path of ["/dashboard", "/admin"]) {
+      const response = await page.goto(path);
+      expectHeaders(response!.headers());
+    }
+    const cookie = (await page.context().cookies()).find((item) => item.name.includes("auth-token"));
+    expect(cookie?.sameSite).toBe("Lax");
+  });
+
+  test("a page of another site cannot frame the admin panel", async ({ page }) => {
+    await signIn(page, SEEDED.admin.email, SEEDED.admin.password);
+    await page.setContent(`<iframe id="frame" src="http://127.0.0.1:3100/admin"></iframe>`);
+    const frame = page.frame({ url: /\/admin/ });
+    await page.waitForTimeout(1000);
+    const framed = frame ? await frame.locator("text=Панель администратора").count().catch(() => 0) : 0;
+    expect(framed).toBe(0);
+  });
+});
