@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { AuthCardPage } from "@/components/auth-card-page";
 import { linkProblemOf, parseEmailLink } from "@/lib/domain/email-links";
 import { confirmEmailLink } from "./actions";
 
@@ -24,30 +24,21 @@ export default async function ConfirmPage({ searchParams }: ConfirmPageProps) {
   if (!link && !code) redirect("/auth/link-expired?reason=damaged");
   const recovery = link ? link.type === "recovery" : params.next === "/auth/reset-password";
   return (
-    <main className="flex min-h-dvh items-center justify-center px-4">
-      <Card className="w-full max-w-md">
-        <CardHeader>
-          <CardTitle className="text-2xl">
-            <h1>{recovery ? "Смена пароля" : "Подтверждение email"}</h1>
-          </CardTitle>
-          <CardDescription>
-            {recovery
-              ? "Нажмите кнопку, чтобы перейти к выбору нового пароля."
-              : "Нажмите кнопку, чтобы подтвердить адрес и войти."}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form action={confirmEmailLink}>
-            {link && <input type="hidden" name="token_hash" value={link.tokenHash} />}
-            {link && <input type="hidden" name="type" value={link.type} />}
-            {code && <input type="hidden" name="code" value={code} />}
-            <input type="hidden" name="next" value={params.next ?? ""} />
-            <Button type="submit" size="lg" className="w-full">
-              {recovery ? "Задать новый пароль" : "Подтвердить email"}
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
-    </main>
+    <AuthCardPage
+      title={recovery ? "Смена пароля" : "Подтверждение email"}
+      description={
+        recovery ? "Нажмите кнопку, чтобы перейти к выбору нового пароля." : "Нажмите кнопку, чтобы подтвердить адрес и войти."
+      }
+    >
+      <form action={confirmEmailLink}>
+        {link && <input type="hidden" name="token_hash" value={link.tokenHash} />}
+        {link && <input type="hidden" name="type" value={link.type} />}
+        {code && <input type="hidden" name="code" value={code} />}
+        <input type="hidden" name="next" value={params.next ?? ""} />
+        <Button type="submit" size="lg" className="w-full">
+          {recovery ? "Задать новый пароль" : "Подтвердить email"}
+        </Button>
+      </form>
+    </AuthCardPage>
   );
 }
