@@ -17,8 +17,10 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: /(mobile|outage)\.spec\.ts/ },
-    { name: "mobile", use: { ...devices["Pixel 7"] }, testMatch: /mobile\.spec\.ts/ },
+    // Signs the seeded admin and student in once; the other projects reuse their cookies.
+    { name: "sessions", use: { ...devices["Desktop Chrome"] }, testMatch: /sessions\.setup\.ts/ },
+    { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: /(mobile|outage)\.spec\.ts/, dependencies: ["sessions"] },
+    { name: "mobile", use: { ...devices["Pixel 7"] }, testMatch: /mobile\.spec\.ts/, dependencies: ["sessions"] },
     // Switches the shared backend off, so it runs alone, after everything else.
     { name: "outage", use: { ...devices["Desktop Chrome"] }, testMatch: /outage\.spec\.ts/, dependencies: ["desktop", "mobile"] },
   ],

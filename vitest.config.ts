@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "supabase/**/*.test.ts", "tests/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["tests/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createStudent, createTool, deleteUser, findUserId, getAccess, SEEDED, service, setAccess, unique } from "./helpers/backend";
-import { signIn, signUp, toast } from "./helpers/session";
+import { signIn, signUp, toast, useSession } from "./helpers/session";
 
 async function openStudent(page: Page, email: string) {
   await page.goto(`/admin?q=${encodeURIComponent(email)}`);
@@ -21,7 +21,7 @@ test.describe("/admin", () => {
     await expect(visitor).toHaveURL(/\/dashboard$/);
     await visitor.close();
 
-    await signIn(page, SEEDED.admin.email, SEEDED.admin.password);
+    await useSession(page, "admin");
     await page.goto("/admin");
     await expect(page.getByText("Выберите студента для управления доступом")).toBeVisible();
     const list = page.getByRole("complementary", { name: "Студенты" });
@@ -50,7 +50,7 @@ test.describe("/admin", () => {
   test("a student without a name is listed as «Без имени» and titled by email", async ({ page }) => {
     const email = `${unique("noname")}@example.com`;
     const { data } = await service.auth.admin.createUser({ email, password: "password123", email_confirm: true });
-    await signIn(page, SEEDED.admin.email, SEEDED.admin.password);
+    await useSession(page, "admin");
     await page.goto(`/admin?q=${encodeURIComponent(email)}`);
     await expect(page.getByRole("link", { name: new RegExp(email) })).toContainText("Без имени");
     await page.getByRole("link", { name: new RegExp(email) }).click();
@@ -62,7 +62,7 @@ test.describe("/admin", () => {
     const student = await createStudent("Модульный Студент");
     const { data: modules } = await service.from("course_modules").select("id, title").order("order_index");
     const [first, second] = modules!;
-    await signIn(page, SEEDED.admin.email, SEEDED.admin.password);
+    await useSession(page, "admin");
     await openStudent(page, student.email);
 
     const unlock = row(page, first.title).getByRole("switch", { name: /Доступ открыт/ });
@@ -105,7 +105,7 @@ test.describe("/admin", () => {
     const student = await createStudent("Инструментальный Студент");
     const tool = await createTool({ lessons: [{ title: unique("Урок-админ"), order_index: 1 }] });
     const lessonTitle = tool.lessons[0].title;
-    await signIn(page, SEEDED.admin.email, SEEDED.admin.password);
+    await useSession(page, "admin");
     await openStudent(page, student.email);
 
     await page.getByRole("tab", { name: "Уроки" }).click();
@@ -150,7 +150,7 @@ test.describe("/admin", () => {
 
   test("«Открыть всё» opens a whole tab in one request and one toast", async ({ page }) => {
     const student = await createStudent("Оптовый Студент");
-    await signIn(page, SEEDED.admin.email, SEEDED.admin.password);
+    await useSession(page, "admin");
     await openStudent(page, student.email);
     const actions: string[] = [];
     page.on("request", (request) => {
@@ -170,7 +170,7 @@ test.describe("/admin", () => {
   test("a failed upsert rolls the switch back and shows the error toast", async ({ page }) => {
     const student = await createStudent("Студент Ошибки");
     const tool = await createTool();
-    await signIn(page, SEEDED.admin.email, SEEDED.admin.password);
+    await useSession(page, "admin");
     await openStudent(page, student.email);
     await page.getByRole("tab", { name: "Инструменты" }).click();
     const unlock = row(page, tool.name).getByRole("switch", { name: /Доступ открыт/ });
@@ -185,7 +185,7 @@ test.describe("/admin", () => {
   test("a student replaying the admin's server action changes nothing", async ({ page, browser }) => {
     const student = await createStudent("Хитрый Студент");
     const { data: modules } = await service.from("course_modules").select("id, title").order("order_index");
-    await signIn(page, SEEDED.admin.email, SEEDED.admin.password);
+    await useSession(page, "admin");
     await openStudent(page, student.email);
     const captured = page.waitForRequest((request) => request.method() === "POST" && Boolean(request.headers()["next-action"]));
     await row(page, modules![0].title).getByRole("switch", { name: /Видимость/ }).click();

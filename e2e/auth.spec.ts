@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { createStudent, deleteUser, findUserId, latestMailLink, SEEDED, unique } from "./helpers/backend";
-import { signIn, signUp, toast } from "./helpers/session";
+import { signIn, signUp, submitSignIn, toast, useSession } from "./helpers/session";
 
 test.describe("landing page", () => {
   test("shows the hero, the sign-in form and search metadata", async ({ page, request }) => {
@@ -94,8 +94,10 @@ test.describe("sign-in and sign-up", () => {
   });
 
   test("the demo student signs in, gets the welcome toast and lands on the dashboard", async ({ page }) => {
-    await signIn(page, SEEDED.student.email, SEEDED.student.password);
+    await submitSignIn(page, SEEDED.student.email, SEEDED.student.password);
+    // The toast first: Sonner hides it after 4 s, which a slow navigation could outlast.
     await expect(toast(page, "Вход выполнен")).toContainText("Добро пожаловать!");
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("link", { name: /Product Founder/ })).toBeVisible();
   });
 
@@ -181,7 +183,7 @@ test.describe("route guards and the dashboard", () => {
   }
 
   test("a signed-in visitor of / goes to /dashboard; a student of /admin too", async ({ page }) => {
-    await signIn(page, SEEDED.student.email, SEEDED.student.password);
+    await useSession(page, "student");
     await page.goto("/");
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto("/admin");
@@ -190,7 +192,8 @@ test.describe("route guards and the dashboard", () => {
   });
 
   test("the track cards lead to both tracks and «Выйти» returns to /", async ({ page }) => {
-    await signIn(page, SEEDED.student.email, SEEDED.student.password);
+    const student = await createStudent();
+    await signIn(page, student.email, student.password);
     await page.getByRole("link", { name: /Product Founder/ }).click();
     await expect(page).toHaveURL(/\/product-founder$/);
     await page.getByRole("link", { name: "К выбору трека" }).click();
@@ -201,22 +204,26 @@ test.describe("route guards and the dashboard", () => {
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/$/);
+    await deleteUser(student.id);
   });
 
   test("an admin sees «Панель администратора», which opens /admin", async ({ page }) => {
-    await signIn(page, SEEDED.admin.email, SEEDED.admin.password);
+    await useSession(page, "admin");
+    await page.goto("/dashboard");
     await page.getByRole("link", { name: "Панель администратора" }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { name: "Панель администратора" })).toBeVisible();
   });
 
   test("the dashboard reloads when the session ends in another tab", async ({ page, context }) => {
-    await signIn(page, SEEDED.student.email, SEEDED.student.password);
+    const student = await createStudent();
+    await signIn(page, student.email, student.password);
     const other = await context.newPage();
     await other.goto("/dashboard");
     await other.getByRole("button", { name: "Выйти" }).click();
     await expect(other).toHaveURL(/\/$/);
     await expect(page).toHaveURL(/\/$/);
+    await deleteUser(student.id);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { SEEDED } from "./helpers/backend";
-import { signIn } from "./helpers/session";
+import { useSession } from "./helpers/session";
 
 async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -12,7 +12,7 @@ test("the landing page and the student pages fit a phone screen", async ({ page 
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Вход" })).toBeVisible();
   await expectNoHorizontalScroll(page);
-  await signIn(page, SEEDED.student.email, SEEDED.student.password);
+  await useSession(page, "student");
   for (const path of ["/dashboard", "/product-founder", "/tech-founder", "/tech-founder/lovable", "/tech-founder/lovable/d0000000-0000-4000-8000-000000000001"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

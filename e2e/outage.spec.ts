@@ -1,10 +1,9 @@
 import { expect, test } from "./fixtures";
 import { E2E_CONTROL_URL } from "./helpers/ports";
-import { SEEDED } from "./helpers/backend";
-import { signIn } from "./helpers/session";
+import { useSession } from "./helpers/session";
 
 test("an unreachable backend shows a Russian error page, and retry recovers once it is back", async ({ page }) => {
-  await signIn(page, SEEDED.student.email, SEEDED.student.password);
+  await useSession(page, "student");
   await fetch(`${E2E_CONTROL_URL}/outage/on`, { method: "POST" });
   try {
     await page.goto("/product-founder");

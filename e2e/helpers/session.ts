@@ -1,11 +1,32 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
-/** Signs in through the landing page's form, as a person would. */
-export async function signIn(page: Page, email: string, password: string) {
+export const SESSION_ROLES = ["admin", "student"] as const;
+export type SessionRole = (typeof SESSION_ROLES)[number];
+
+/** Where e2e/sessions.setup.ts keeps each seeded role's signed-in browser state. */
+export const sessionFile = (role: SessionRole) => path.join(import.meta.dirname, "../.sessions", `${role}.json`);
+
+/** Signs the page in as a seeded role from the session saved once per run, instead of the form. */
+export async function useSession(page: Page, role: SessionRole) {
+  const state: { cookies: Parameters<ReturnType<Page["context"]>["addCookies"]>[0] } = JSON.parse(
+    await readFile(sessionFile(role), "utf8"),
+  );
+  await page.context().addCookies(state.cookies);
+}
+
+/** Fills and sends the landing page's sign-in form, as a person would. */
+export async function submitSignIn(page: Page, email: string, password: string) {
   await page.goto("/");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Пароль").fill(password);
   await page.getByRole("button", { name: "Войти", exact: true }).click();
+}
+
+/** Signs in through the form and waits for the dashboard. */
+export async function signIn(page: Page, email: string, password: string) {
+  await submitSignIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 

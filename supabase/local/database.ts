@@ -1,25 +1,32 @@
-import { readdir, readFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 
 const supabaseDir = path.resolve(import.meta.dirname, "..");
+const migrationsDir = path.join(supabaseDir, "migrations");
+const snapshotDir = path.resolve(supabaseDir, "../node_modules/.cache/local-backend");
+const extensions = { pgcrypto };
 
 export type Database = PGlite;
 
 /**
- * Opens the database (a folder, or `memory://` for a throwaway one), and on first start
- * creates what a hosted project has before any migration. Then applies every migration
- * not yet applied, in order, and runs seed.sql once, on the first start only.
+ * Opens the database: a folder, or `memory://` for a throwaway one. A folder gets what a hosted
+ * project has before any migration on its first start, then every migration not yet applied,
+ * then seed.sql once. A throwaway database starts from a snapshot of exactly that state, built
+ * once per change of the SQL files, because replaying them costs seconds and tests start many.
  */
 export async function openDatabase(dataDir: string, log: (line: string) => void): Promise<Database> {
-  const db = await PGlite.create(dataDir, { extensions: { pgcrypto } });
-  const fresh = (await db.query(`select to_regclass('_local.migrations') is null as fresh`)).rows[0] as {
-    fresh: boolean;
-  };
-  if (fresh.fresh) {
-    await db.exec(await readFile(path.join(import.meta.dirname, "bootstrap.sql"), "utf8"));
+  if (dataDir === "memory://") {
+    return PGlite.create({ loadDataDir: await seededSnapshot(log), extensions });
   }
+  return migrateAndSeed(await PGlite.create(dataDir, { extensions }), log);
+}
+
+async function migrateAndSeed(db: Database, log: (line: string) => void): Promise<Database> {
+  const fresh = (await db.query<{ fresh: boolean }>(`select to_regclass('_local.migrations') is null as fresh`)).rows[0];
+  if (fresh.fresh) await db.exec(await readFile(path.join(import.meta.dirname, "bootstrap.sql"), "utf8"));
   await applyMigrations(db, log);
   if (fresh.fresh) {
     await db.exec(await readFile(path.join(supabaseDir, "seed.sql"), "utf8"));
@@ -29,18 +36,51 @@ export async function openDatabase(dataDir: string, log: (line: string) => void)
 }
 
 async function applyMigrations(db: Database, log: (line: string) => void) {
-  const dir = path.join(supabaseDir, "migrations");
-  const files = (await readdir(dir)).filter((name) => name.endsWith(".sql")).sort();
   const applied = new Set(
     (await db.query<{ name: string }>(`select name from _local.migrations`)).rows.map((row) => row.name),
   );
-  for (const file of files) {
+  for (const file of await migrationFiles()) {
     if (applied.has(file)) continue;
-    const sql = await readFile(path.join(dir, file), "utf8");
+    const sql = await readFile(path.join(migrationsDir, file), "utf8");
     await db.transaction(async (tx) => {
       await tx.exec(sql);
       await tx.query(`insert into _local.migrations (name) values ($1)`, [file]);
     });
     log(`migration applied: ${file}`);
   }
+}
+
+async function migrationFiles(): Promise<string[]> {
+  return (await readdir(migrationsDir)).filter((name) => name.endsWith(".sql")).sort();
+}
+
+/** The data directory of a migrated, seeded database as a tarball, cached under node_modules/.cache. */
+export async function seededSnapshot(log: (line: string) => void = () => {}): Promise<Blob> {
+  const file = path.join(snapshotDir, `seeded-${await sqlFingerprint()}.tar`);
+  try {
+    return new Blob([new Uint8Array(await readFile(file))]);
+  } catch {
+    const db = await migrateAndSeed(await PGlite.create({ extensions }), log);
+    const tarball = await db.dumpDataDir("none");
+    await db.close();
+    await mkdir(snapshotDir, { recursive: true });
+    // Written aside and renamed, so a parallel test worker never reads half a file.
+    const partial = `${file}.${process.pid}.partial`;
+    await writeFile(partial, new Uint8Array(await tarball.arrayBuffer()));
+    await rename(partial, file);
+    return tarball;
+  }
+}
+
+/** Changes whenever bootstrap.sql, a migration, seed.sql or the PGlite version does. */
+async function sqlFingerprint(): Promise<string> {
+  const hash = createHash("sha256");
+  const files = [
+    path.join(import.meta.dirname, "bootstrap.sql"),
+    ...(await migrationFiles()).map((name) => path.join(migrationsDir, name)),
+    path.join(supabaseDir, "seed.sql"),
+  ];
+  for (const file of files) hash.update(`${path.basename(file)}\0`).update(await readFile(file));
+  const pglite = JSON.parse(await readFile(path.resolve(supabaseDir, "../node_modules/@electric-sql/pglite/package.json"), "utf8"));
+  return hash.update(String(pglite.version)).digest("hex").slice(0, 16);
 }

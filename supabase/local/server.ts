@@ -7,7 +7,7 @@ import { openDatabase, type Database } from "./database";
 import { bearerToken, header, json, type Reply, type Request } from "./http";
 import { ANON_KEY, loadSigner, opaqueKeyRole, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY, type Claims } from "./keys";
 import { createMailbox } from "./mailbox";
-import { createRest } from "./rest";
+import { createRest } from "./rest/index";
 
 export { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY };
 

@@ -1,7 +1,7 @@
 /**
- * Parses PostgREST's URL grammar (the subset supabase-js produces) into a plain tree.
- * Nothing here touches SQL: rest.ts checks every identifier against the live schema and
- * binds every value as a parameter.
+ * Stage 1 of a PostgREST request: the URL grammar (the subset supabase-js produces) and the
+ * Prefer header, parsed into plain data. Nothing here touches SQL: plan.ts checks every
+ * identifier against the schema cache and binds every value as a parameter.
  */
 
 export class QueryError extends Error {
@@ -200,4 +200,24 @@ export function columnsOf(conditions: Condition[]): string[] {
   return conditions.flatMap((condition) =>
     condition.kind === "filter" ? [condition.column] : columnsOf(condition.conditions),
   );
+}
+
+export interface Preferences {
+  representation: boolean;
+  count: boolean;
+  resolution: "merge" | "ignore" | null;
+}
+
+/** The Prefer header's return, count and resolution preferences; others are ignored, as by PostgREST. */
+export function parsePreferences(prefer: string | undefined): Preferences {
+  const values = (prefer ?? "").split(",").map((value) => value.trim());
+  return {
+    representation: values.includes("return=representation"),
+    count: values.some((value) => ["count=exact", "count=planned", "count=estimated"].includes(value)),
+    resolution: values.includes("resolution=merge-duplicates")
+      ? "merge"
+      : values.includes("resolution=ignore-duplicates")
+        ? "ignore"
+        : null,
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseQuery, QueryError } from "./rest-query";
+import { parseQuery, QueryError } from "./parse";
 
 const parse = (query: string) => parseQuery(new URLSearchParams(query));
 

@@ -1,0 +1,6 @@
+import { seededSnapshot } from "@/supabase/local/database";
+
+/** Builds the seeded database snapshot once, before the workers that each start backends from it. */
+export default async function setup() {
+  await seededSnapshot();
+}
