@@ -1,5 +1,8 @@
 import { createClient } from "@supabase/supabase-js";
 import type { Database } from "../../lib/database.types";
+import type { AccessFlags } from "../../lib/domain/access";
+import { ACCESS_TABLES, upsertAccess } from "../../lib/mutations/access";
+import type { AccessKind } from "../../lib/validation/access";
 import { SERVICE_ROLE_KEY } from "../../supabase/local/keys";
 import { E2E_BACKEND_URL } from "./ports";
 
@@ -94,16 +97,12 @@ export async function createTool(options: { name?: string; blocks?: string[]; le
   return { ...tool, blocks, lessons, lessonId, remove: () => service.from("tech_tools").delete().eq("id", tool.id) };
 }
 
-type Kind = "module" | "tool" | "lesson";
-const TABLES = { module: ["module_access", "module_id"], tool: ["tool_access", "tool_id"], lesson: ["lesson_access", "lesson_id"] } as const;
-
-export async function setAccess(kind: Kind, userId: string, itemId: string, flags: { is_unlocked?: boolean; is_visible?: boolean }) {
-  const [table, column] = TABLES[kind];
-  check(await service.from(table).upsert({ user_id: userId, [column]: itemId, ...flags } as never, { onConflict: `user_id,${column}` }));
+export async function setAccess(kind: AccessKind, userId: string, itemId: string, flags: Partial<AccessFlags>) {
+  check(await upsertAccess(service, kind, [{ userId, itemId, flags }]));
 }
 
-export async function getAccess(kind: Kind, userId: string, itemId: string) {
-  const [table, column] = TABLES[kind];
+export async function getAccess(kind: AccessKind, userId: string, itemId: string) {
+  const { table, column } = ACCESS_TABLES[kind];
   const { data } = await service
     .from(table)
     .select("is_unlocked, is_visible, unlocked_at")

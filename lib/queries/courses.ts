@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { createClient } from "@/lib/supabase/server";
 import { orThrow } from "./result";
 
@@ -28,28 +29,32 @@ export async function getTools(userId: string) {
   };
 }
 
-export interface ToolPageData {
-  tool: { id: string; name: string; description: string | null } | null;
-  access: { is_unlocked: boolean; is_visible: boolean } | null;
-  modules: { id: string; name: string; description: string | null; order_index: number }[];
-  lessons: { id: string; module_id: string | null; title: string; order_index: number }[];
-  lesson_access: { lesson_id: string; is_unlocked: boolean; is_visible: boolean }[];
-}
+const flags = { is_unlocked: z.boolean(), is_visible: z.boolean() };
 
-export interface LessonPageData extends ToolPageData {
+/** What public.tool_page returns (jsonb): parsed here, so a change in SQL fails loudly, not in a page. */
+const toolPageSchema = z.object({
+  tool: z.object({ id: z.string(), name: z.string(), description: z.string().nullable() }).nullable(),
+  access: z.object(flags).nullable(),
+  modules: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), order_index: z.number() })),
+  lessons: z.array(z.object({ id: z.string(), module_id: z.string().nullable(), title: z.string(), order_index: z.number() })),
+  lesson_access: z.array(z.object({ lesson_id: z.string(), ...flags })),
+});
+
+const lessonPageSchema = toolPageSchema.extend({
   /** Null unless the database lets this student open the lesson. */
-  content: { description: string | null; video_url: string | null } | null;
-}
+  content: z.object({ description: z.string().nullable(), video_url: z.string().nullable() }).nullable(),
+});
+
+export type ToolPageData = z.infer<typeof toolPageSchema>;
+export type LessonPageData = z.infer<typeof lessonPageSchema>;
 
 /** A tool found by case-insensitive exact name, with its blocks, lessons and the student's access. */
 export async function getToolPage(toolName: string): Promise<ToolPageData> {
   const supabase = await createClient();
-  return orThrow(await supabase.rpc("tool_page", { _tool_name: toolName })) as unknown as ToolPageData;
+  return toolPageSchema.parse(orThrow(await supabase.rpc("tool_page", { _tool_name: toolName })));
 }
 
 export async function getLessonPage(toolName: string, lessonId: string): Promise<LessonPageData> {
   const supabase = await createClient();
-  return orThrow(
-    await supabase.rpc("lesson_page", { _tool_name: toolName, _lesson_id: lessonId }),
-  ) as unknown as LessonPageData;
+  return lessonPageSchema.parse(orThrow(await supabase.rpc("lesson_page", { _tool_name: toolName, _lesson_id: lessonId })));
 }

@@ -1,27 +1,29 @@
 -- What a hosted Supabase project has before the first migration: the API roles and their
 -- grants, the auth schema with auth.users and its helper functions, and pgcrypto.
--- Run once by the embedded backend as the database superuser.
+-- Run as the database superuser: PGlite's `postgres` here, or supabase_admin on the real
+-- PostgreSQL of tests/postgres, where `postgres` is an ordinary role that runs the migrations.
 
 create role anon nologin noinherit;
 create role authenticated nologin noinherit;
 create role service_role nologin noinherit bypassrls;
 create role authenticator login noinherit;
 grant anon, authenticated, service_role to authenticator;
+grant anon, authenticated, service_role to postgres;
 create role supabase_auth_admin nologin noinherit createrole;
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 
 create schema extensions;
-grant usage on schema extensions to anon, authenticated, service_role;
+grant usage on schema extensions to postgres, anon, authenticated, service_role;
 create extension pgcrypto with schema extensions;
 
 grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
 
 create schema auth authorization supabase_auth_admin;
-grant usage on schema auth to anon, authenticated, service_role;
+grant usage on schema auth to postgres, anon, authenticated, service_role;
 -- The backend's own SQL runs as the superuser; supabase_auth_admin owns the tables as on hosted.
 set role supabase_auth_admin;
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
@@ -68,6 +68,9 @@ export async function seededSnapshot(log: (line: string) => void = () => {}): Pr
     const partial = `${file}.${process.pid}.partial`;
     await writeFile(partial, new Uint8Array(await tarball.arrayBuffer()));
     await rename(partial, file);
+    for (const stale of (await readdir(snapshotDir)).filter((name) => name.endsWith(".tar") && name !== path.basename(file))) {
+      await rm(path.join(snapshotDir, stale), { force: true });
+    }
     return tarball;
   }
 }

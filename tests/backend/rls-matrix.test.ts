@@ -1,0 +1,49 @@
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LocalBackend } from "@/supabase/local/server";
+import { ACTOR_IDS, describeRead, describeWrite, readHolds, READS, WRITES, type Actor } from "../rls/matrix";
+import { ANON_KEY, SEEDED, SERVICE_ROLE_KEY, signedIn, startTestBackend } from "./harness";
+
+// Table names come from the matrix, so these clients are untyped.
+let backend: LocalBackend;
+const clients = {} as Record<Actor | "service", SupabaseClient>;
+
+const client = (key: string, accessToken?: string) =>
+  createClient(backend.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: accessToken ? { headers: { authorization: `Bearer ${accessToken}` } } : {},
+  });
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  clients.anon = client(ANON_KEY);
+  clients.service = client(SERVICE_ROLE_KEY);
+  for (const actor of ["student", "admin"] as const) {
+    const { session } = await signedIn(backend, SEEDED[actor].email, SEEDED[actor].password);
+    clients[actor] = client(ANON_KEY, session.access_token);
+  }
+});
+afterAll(() => backend.close());
+
+describe("the row level security matrix through supabase-js", () => {
+  for (const read of READS) {
+    it(describeRead(read), async () => {
+      const { data, error } = await clients[read.actor].from(read.table).select(read.columns).overrideTypes<Record<string, unknown>[], { merge: false }>();
+      const all = await clients.service.from(read.table).select(read.columns);
+      const rows = data ?? [];
+      const outcome = { refused: Boolean(error), owners: rows.map((row) => (read.owner ? row[read.owner] : row)), total: all.data?.length ?? -1 };
+      expect(readHolds(read.expect, outcome, read.actor === "anon" ? undefined : ACTOR_IDS[read.actor])).toBe(true);
+    });
+  }
+
+  for (const write of WRITES) {
+    it(describeWrite(write), async () => {
+      const table = clients[write.actor].from(write.table);
+      let query = write.operation === "insert" ? table.insert(write.values, { count: "exact" }) : table.update(write.values, { count: "exact" });
+      for (const [column, value] of Object.entries(write.match ?? {})) query = query.eq(column, value);
+      const { error, count } = await query;
+      const written = error ? 0 : (count ?? 0);
+      expect(written).toBe(write.expect === "allowed" ? 1 : 0);
+    });
+  }
+});

@@ -1,0 +1,60 @@
+import { execFileSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/** The newest server of Debian's postgresql package (/usr/lib/postgresql/N/bin), if installed. */
+export function postgresBinDir(): string | null {
+  const root = "/usr/lib/postgresql";
+  if (!existsSync(root)) return null;
+  const [newest] = readdirSync(root)
+    .filter((version) => existsSync(path.join(root, version, "bin/postgres")))
+    .sort((a, b) => Number(b) - Number(a));
+  return newest ? path.join(root, newest, "bin") : null;
+}
+
+export interface Cluster {
+  /** Connection settings for node-postgres: a Unix socket in the cluster's own folder. */
+  host: string;
+  port: number;
+  stop(): void;
+}
+
+/**
+ * A throwaway cluster in a temporary folder, listening only on a Unix socket there. Its bootstrap
+ * superuser is supabase_admin, as on hosted Supabase. PostgreSQL refuses to run as root, so
+ * under root (CI) it runs as Debian's `postgres` system user.
+ */
+export function startCluster(binDir: string): Cluster {
+  const folder = mkdtempSync(path.join(os.tmpdir(), "hosted-postgres-"));
+  const data = path.join(folder, "data");
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }));
+    const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }));
+    chownSync(folder, uid, gid);
+  }
+  const run = (program: string, args: string[]) => {
+    const [command, commandArgs] = asRoot
+      ? ["runuser", ["-u", "postgres", "--", path.join(binDir, program), ...args]]
+      : [path.join(binDir, program), args];
+    execFileSync(command, commandArgs, { stdio: "pipe" });
+  };
+  const port = 5432;
+  run("initdb", ["-D", data, "-U", "supabase_admin", "--auth=trust", "--no-locale", "-E", "UTF8"]);
+  run("pg_ctl", [
+    "-D", data, "-l", path.join(folder, "server.log"), "-w", "start",
+    "-o", `-k ${folder} -p ${port} -c listen_addresses='' -c fsync=off -c full_page_writes=off`,
+  ]);
+  return {
+    host: folder,
+    port,
+    stop() {
+      try {
+        run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { Client } from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACTOR_IDS, claimsOf, describeRead, describeWrite, readHolds, READS, WRITES, type Actor } from "../rls/matrix";
+import { postgresBinDir, startCluster, type Cluster } from "./cluster";
+
+/**
+ * The migrations on a real PostgreSQL server set up as hosted Supabase is: `postgres` is not a
+ * superuser, `auth` belongs to supabase_auth_admin, and the API roles are reached through
+ * `authenticator`, as PostgREST does. A migration that only works as a superuser fails here.
+ */
+
+const supabaseDir = path.resolve(import.meta.dirname, "../../supabase");
+const binDir = postgresBinDir();
+
+let cluster: Cluster;
+const connect = async (user: string) => {
+  const client = new Client({ host: cluster.host, port: cluster.port, user, database: "postgres" });
+  await client.connect();
+  return client;
+};
+let owner: Client;
+let authenticator: Client;
+
+/** Runs SQL as PostgREST would for an actor: one transaction, the claims, the role; always rolled back. */
+async function asActor<T>(actor: Actor | "service_role", run: (client: Client) => Promise<T>): Promise<T> {
+  await authenticator.query("begin");
+  try {
+    const claims = actor === "service_role" ? { role: "service_role" } : claimsOf(actor);
+    await authenticator.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
+    await authenticator.query(`set local role ${claims.role}`);
+    return await run(authenticator);
+  } finally {
+    await authenticator.query("rollback");
+  }
+}
+
+const quote = (name: string) => `"${name}"`;
+
+describe.skipIf(!binDir)(`migrations on a hosted-style PostgreSQL (${binDir ?? "not installed"})`, () => {
+  beforeAll(async () => {
+    cluster = startCluster(binDir!);
+    const superuser = await connect("supabase_admin");
+    await superuser.query(await readFile(path.join(import.meta.dirname, "hosted-roles.sql"), "utf8"));
+    await superuser.query(await readFile(path.join(supabaseDir, "local/bootstrap.sql"), "utf8"));
+    await superuser.end();
+    owner = await connect("postgres");
+    authenticator = await connect("authenticator");
+  });
+  afterAll(async () => {
+    await owner?.end();
+    await authenticator?.end();
+    cluster?.stop();
+  });
+
+  it("starts as hosted projects do: postgres is no superuser, auth is supabase_auth_admin's", async () => {
+    const { rows } = await owner.query(
+      `select rolsuper, (select nspowner::regrole::text from pg_namespace where nspname = 'auth') as auth_owner
+       from pg_roles where rolname = current_user`,
+    );
+    expect(rows[0]).toEqual({ rolsuper: false, auth_owner: "supabase_auth_admin" });
+  });
+
+  it("applies every migration and seed.sql as postgres", async () => {
+    const migrations = (await readdir(path.join(supabaseDir, "migrations"))).filter((name) => name.endsWith(".sql")).sort();
+    for (const name of [...migrations.map((file) => `migrations/${file}`), "seed.sql"]) {
+      const sql = await readFile(path.join(supabaseDir, name), "utf8");
+      await owner.query("begin");
+      try {
+        await owner.query(sql);
+        await owner.query("commit");
+      } catch (error) {
+        await owner.query("rollback");
+        throw new Error(`${name} does not apply as postgres: ${(error as Error).message}`);
+      }
+    }
+    const { rows } = await owner.query(`select count(*)::int as n from public.profiles`);
+    expect(rows[0].n).toBe(2);
+  });
+
+  it("refuses what only a superuser could do, so such a migration cannot pass", async () => {
+    await expect(owner.query(`alter table auth.users add column nickname text`)).rejects.toMatchObject({ code: "42501" });
+    await expect(owner.query(`create extension if not exists file_fdw`)).rejects.toMatchObject({ code: "42501" });
+  });
+
+  describe("the row level security matrix, as PostgREST runs it", () => {
+    for (const read of READS) {
+      it(describeRead(read), async () => {
+        const select = `select ${read.owner ? quote(read.owner) : "1"} as owner from public.${quote(read.table)}`;
+        const columns = `select ${read.columns} from public.${quote(read.table)} limit 0`;
+        const outcome = await asActor(read.actor, async (client) => {
+          try {
+            await client.query(columns);
+            return { refused: false, owners: (await client.query(select)).rows.map((row) => row.owner) };
+          } catch (error) {
+            if ((error as { code?: string }).code !== "42501") throw error;
+            return { refused: true, owners: [] };
+          }
+        });
+        const total = await asActor("service_role", async (client) => (await client.query(`select count(*)::int as n from public.${quote(read.table)}`)).rows[0].n);
+        expect(readHolds(read.expect, { ...outcome, total }, read.actor === "anon" ? undefined : ACTOR_IDS[read.actor])).toBe(true);
+      });
+    }
+
+    for (const write of WRITES) {
+      it(describeWrite(write), async () => {
+        const columns = Object.keys(write.values);
+        const values = Object.values(write.values);
+        const match = Object.entries(write.match ?? {});
+        const sql =
+          write.operation === "insert"
+            ? `insert into public.${quote(write.table)} (${columns.map(quote).join(", ")}) values (${columns.map((_, index) => `$${index + 1}`).join(", ")})`
+            : `update public.${quote(write.table)} set ${columns.map((column, index) => `${quote(column)} = $${index + 1}`).join(", ")}
+               where ${match.map(([column], index) => `${quote(column)} = $${columns.length + index + 1}`).join(" and ")}`;
+        const written = await asActor(write.actor, async (client) => {
+          try {
+            return (await client.query(sql, [...values, ...match.map(([, value]) => value)])).rowCount ?? 0;
+          } catch (error) {
+            if (!["42501", "23514"].includes((error as { code?: string }).code ?? "")) throw error;
+            return 0;
+          }
+        });
+        expect(written).toBe(write.expect === "allowed" ? 1 : 0);
+      });
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { DEMO_ACCOUNTS } from "@/supabase/local/demo-accounts";
+
+/**
+ * The row level security matrix: who may read and write what, as data. It runs through
+ * supabase-js against the local backend (tests/backend/rls-matrix.test.ts) and as PostgREST
+ * would against a real, hosted-style Postgres (tests/postgres/migrations.test.ts).
+ */
+
+export type Actor = "anon" | "student" | "admin";
+
+export const ACTOR_IDS: Record<Exclude<Actor, "anon">, string> = {
+  student: DEMO_ACCOUNTS.student.id,
+  admin: DEMO_ACCOUNTS.admin.id,
+};
+
+/** The claims PostgREST puts in request.jwt.claims for each actor. */
+export function claimsOf(actor: Actor): Record<string, string> {
+  if (actor === "anon") return { role: "anon" };
+  return { role: "authenticated", aud: "authenticated", sub: ACTOR_IDS[actor] };
+}
+
+/**
+ * none: no rows, or refused outright; own: at least `atLeast` rows, every one the actor's;
+ * all: exactly the rows the service role sees; refused: a permission error.
+ */
+export type Visibility = { kind: "none" } | { kind: "own"; atLeast: number } | { kind: "all" } | { kind: "refused" };
+
+export interface ReadCase {
+  actor: Actor;
+  table: string;
+  columns: string;
+  /** The column that names a row's owner, for `own`. */
+  owner?: string;
+  expect: Visibility;
+}
+
+const OUTLINE = "id, tool_id, module_id, title, order_index";
+const PER_STUDENT_TABLES = [
+  { table: "profiles", owner: "id", atLeast: 1 },
+  { table: "user_roles", owner: "user_id", atLeast: 1 },
+  { table: "module_access", owner: "user_id", atLeast: 1 },
+  { table: "tool_access", owner: "user_id", atLeast: 1 },
+  { table: "lesson_access", owner: "user_id", atLeast: 1 },
+  { table: "privacy_consents", owner: "user_id", atLeast: 0 },
+];
+const CONTENT_TABLES = [
+  { table: "course_modules", columns: "id, title" },
+  { table: "tech_tools", columns: "id, name" },
+  { table: "modules", columns: "id, name" },
+  { table: "lessons", columns: OUTLINE },
+];
+
+export const READS: ReadCase[] = [
+  ...PER_STUDENT_TABLES.flatMap(({ table, owner, atLeast }): ReadCase[] => [
+    { actor: "anon", table, columns: owner, expect: { kind: "none" } },
+    { actor: "student", table, columns: owner, owner, expect: { kind: "own", atLeast } },
+    { actor: "admin", table, columns: owner, expect: { kind: "all" } },
+  ]),
+  ...CONTENT_TABLES.flatMap(({ table, columns }): ReadCase[] => [
+    { actor: "anon", table, columns, expect: { kind: "none" } },
+    { actor: "student", table, columns, expect: { kind: "all" } },
+    { actor: "admin", table, columns, expect: { kind: "all" } },
+  ]),
+  // A lesson's video and text only through lesson_content(), which checks access.
+  { actor: "student", table: "lessons", columns: "id, video_url", expect: { kind: "refused" } },
+  { actor: "admin", table: "lessons", columns: "id, description", expect: { kind: "refused" } },
+];
+
+export interface WriteCase {
+  actor: Actor;
+  table: string;
+  operation: "insert" | "update";
+  values: Record<string, unknown>;
+  /** For updates: equality filters. */
+  match?: Record<string, string>;
+  /** refused: an error or no row changed; allowed: exactly one row written. */
+  expect: "refused" | "allowed";
+}
+
+const LOVABLE = "70000000-0000-4000-8000-000000000001";
+const CURSOR = "70000000-0000-4000-8000-000000000002";
+const FIRST_MODULE = "c0000000-0000-4000-8000-000000000001";
+
+export const WRITES: WriteCase[] = [
+  { actor: "anon", table: "module_access", operation: "insert", values: { user_id: ACTOR_IDS.student, module_id: FIRST_MODULE, is_unlocked: true }, expect: "refused" },
+  { actor: "student", table: "tool_access", operation: "insert", values: { user_id: ACTOR_IDS.student, tool_id: CURSOR, is_unlocked: true }, expect: "refused" },
+  { actor: "student", table: "tool_access", operation: "update", values: { is_unlocked: false }, match: { user_id: ACTOR_IDS.student, tool_id: LOVABLE }, expect: "refused" },
+  { actor: "student", table: "user_roles", operation: "insert", values: { user_id: ACTOR_IDS.student, role: "admin" }, expect: "refused" },
+  { actor: "student", table: "profiles", operation: "update", values: { role: "admin" }, match: { id: ACTOR_IDS.student }, expect: "refused" },
+  { actor: "student", table: "tech_tools", operation: "update", values: { name: "Взломано" }, match: { id: LOVABLE }, expect: "refused" },
+  { actor: "student", table: "privacy_consents", operation: "insert", values: { user_id: ACTOR_IDS.student, policy_version: "1999-01-01" }, expect: "refused" },
+  // Idempotent, so the run through supabase-js (which cannot roll back) leaves the seed as it was.
+  { actor: "admin", table: "tool_access", operation: "update", values: { is_visible: true }, match: { user_id: ACTOR_IDS.student, tool_id: LOVABLE }, expect: "allowed" },
+];
+
+/** Whether rows read by an actor satisfy the expectation, given how many the service role sees. */
+export function readHolds(expectation: Visibility, outcome: { refused: boolean; owners: unknown[]; total: number }, actorId?: string) {
+  switch (expectation.kind) {
+    case "refused":
+      return outcome.refused;
+    case "none":
+      return outcome.refused || outcome.owners.length === 0;
+    case "own":
+      return !outcome.refused && outcome.owners.length >= expectation.atLeast && outcome.owners.every((owner) => owner === actorId);
+    case "all":
+      return !outcome.refused && outcome.owners.length === outcome.total;
+  }
+}
+
+export const describeRead = (c: ReadCase) => `${c.actor} reads ${c.table} (${c.columns}): ${c.expect.kind}`;
+export const describeWrite = (c: WriteCase) => `${c.actor} ${c.operation}s ${c.table}: ${c.expect}`;
