@@ -2,11 +2,15 @@ import "server-only";
 import { cache } from "react";
 import { redirect } from "next/navigation";
 import { isAuthRetryableFetchError } from "@supabase/supabase-js";
+import { roleFromClaims, type AppRole } from "@/lib/domain/roles";
+import { roleFromDatabase } from "@/lib/supabase/role";
 import { createClient } from "@/lib/supabase/server";
 
 export interface CurrentUser {
   id: string;
   email: string;
+  /** From the access token's user_role claim; null when the project's hook is not enabled. */
+  role: AppRole | null;
 }
 
 /** The signed-in user from the verified session, once per request. */
@@ -17,7 +21,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   if (error && isAuthRetryableFetchError(error)) throw error;
   const claims = data?.claims;
   if (!claims?.sub) return null;
-  return { id: claims.sub, email: typeof claims.email === "string" ? claims.email : "" };
+  return { id: claims.sub, email: typeof claims.email === "string" ? claims.email : "", role: roleFromClaims(claims) };
 });
 
 export async function requireUser(): Promise<CurrentUser> {
@@ -26,16 +30,16 @@ export async function requireUser(): Promise<CurrentUser> {
   return user;
 }
 
-/** Whether the user is an admin, checked by the database (has_role), once per request. */
-export const isAdmin = cache(async (userId: string): Promise<boolean> => {
-  const supabase = await createClient();
-  const { data, error } = await supabase.rpc("has_role", { _user_id: userId, _role: "admin" });
-  if (error) console.error("has_role failed:", error.message);
-  return data === true;
+/**
+ * Whether the user is an admin, by the verified token's role (no round trip). A role change takes
+ * effect at the next token refresh; row level security checks the database's role on every write.
+ */
+export const isAdmin = cache(async (user: CurrentUser): Promise<boolean> => {
+  return (user.role ?? (await roleFromDatabase(await createClient(), user.id))) === "admin";
 });
 
 export async function requireAdmin(): Promise<CurrentUser> {
   const user = await requireUser();
-  if (!(await isAdmin(user.id))) redirect("/dashboard");
+  if (!(await isAdmin(user))) redirect("/dashboard");
   return user;
 }

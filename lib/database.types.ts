@@ -364,6 +364,12 @@ export type Database = {
         }
         Returns: boolean
       }
+      custom_access_token_hook: {
+        Args: {
+          event: Json
+        }
+        Returns: Json
+      }
       has_role: {
         Args: {
           _user_id: string
@@ -386,6 +392,12 @@ export type Database = {
           _lesson_id: string
         }
         Returns: Json
+      }
+      may_ask_about: {
+        Args: {
+          _user_id: string
+        }
+        Returns: boolean
       }
       tool_page: {
         Args: {

@@ -15,7 +15,7 @@ const FAILED: AccessResult = { ok: false, error: "Не удалось измен
 
 async function adminOnly(): Promise<boolean> {
   const user = await getCurrentUser();
-  return Boolean(user && (await isAdmin(user.id)));
+  return Boolean(user && (await isAdmin(user)));
 }
 
 async function saveAccess(kind: AccessKind, changes: AccessChange[]): Promise<AccessResult> {

@@ -3,6 +3,8 @@ import { createServerClient } from "@supabase/ssr";
 import { isAuthRetryableFetchError } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
 import { decodeSegment } from "@/lib/domain/paths";
+import { roleFromClaims } from "@/lib/domain/roles";
+import { roleFromDatabase } from "./role";
 import { forwardingHeaders } from "./client-address";
 import { authApiKey, sessionCookieOptions, supabaseEnv } from "./env";
 
@@ -56,9 +58,10 @@ export async function updateSession(request: NextRequest) {
   if (!userId && isProtected(path)) return redirectTo("/");
   if (userId && path === "/") return redirectTo("/dashboard");
   if (userId && isUnder(path, "/admin")) {
-    // Data calls use the publishable key and the (refreshed) session cookies.
-    const { data: isAdmin, error } = await clientFor(key).rpc("has_role", { _user_id: userId, _role: "admin" });
-    if (error || isAdmin !== true) return redirectTo("/dashboard");
+    // The role comes with the verified token (custom_access_token_hook); only a project without
+    // the hook costs a round trip. Row level security checks the database's own role either way.
+    const role = roleFromClaims(data?.claims) ?? (await roleFromDatabase(clientFor(key), userId));
+    if (role !== "admin") return redirectTo("/dashboard");
   }
   return response;
 }

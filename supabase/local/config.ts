@@ -41,6 +41,8 @@ export interface BackendConfig {
   rateLimitHeader: string | null;
   /** Largest request body, in bytes (GoTrue: 1 MB). */
   maxBodyBytes: number;
+  /** `[auth.hook.custom_access_token]`: the Postgres function that may change an access token's claims. */
+  customAccessTokenHook: { schema: string; name: string; uri: string } | null;
 }
 
 export const EMAIL_TEMPLATE_KINDS = ["confirmation", "recovery", "magic_link", "invite", "email_change"] as const;
@@ -64,6 +66,18 @@ const configFile = z.object({
           token_refresh: z.number().int(),
           token_verifications: z.number().int(),
           email_sent: z.number().int(),
+        })
+        .partial()
+        .default({}),
+      hook: z
+        .object({
+          custom_access_token: z
+            .object({
+              enabled: z.boolean().default(false),
+              // Only Postgres functions: an HTTP hook needs a server this stand-in does not run.
+              uri: z.string().regex(/^pg-functions:\/\/[^/]+\/\w+\/\w+$/, "pg-functions://<database>/<schema>/<function>"),
+            })
+            .optional(),
         })
         .partial()
         .default({}),
@@ -99,6 +113,12 @@ function readTemplates(templates: Record<string, z.infer<typeof template>> = {})
   return result;
 }
 
+function accessTokenHook(hook: { enabled: boolean; uri: string } | undefined): BackendConfig["customAccessTokenHook"] {
+  if (!hook?.enabled) return null;
+  const [schema, name] = hook.uri.split("/").slice(-2);
+  return { schema, name, uri: hook.uri };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
   const file = configFile.parse(parse(readFileSync(path.join(SUPABASE_DIR, "config.toml"), "utf8")));
   const { api, auth } = file;
@@ -129,5 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
     sbForwardedForEnabled: env.LOCAL_BACKEND_SB_FORWARDED_FOR !== "false",
     rateLimitHeader: env.LOCAL_BACKEND_RATE_LIMIT_HEADER || null,
     maxBodyBytes: 1 << 20,
+    customAccessTokenHook: accessTokenHook(auth.hook?.custom_access_token),
   };
 }

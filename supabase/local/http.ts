@@ -47,3 +47,10 @@ export function parseJson(body: string): unknown {
     return undefined;
   }
 }
+
+/** Thrown from inside a transaction to roll it back and answer with this reply instead. */
+export class ReplyError extends Error {
+  constructor(readonly reply: Reply) {
+    super(`reply ${reply.status}`);
+  }
+}

@@ -71,7 +71,7 @@ export async function loadSigner(db: Database): Promise<Signer> {
     publicJwks: { keys: [{ ...publicJwk, kid, alg: "ES256", use: "sig", key_ops: ["verify"] }] },
     async sign(claims, expiresInSeconds) {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ ...claims, iat: now, exp: now + expiresInSeconds })
+      return new SignJWT({ iat: now, exp: now + expiresInSeconds, ...claims })
         .setProtectedHeader({ alg: "ES256", kid, typ: "JWT" })
         .sign(privateKey);
     },

@@ -4,7 +4,7 @@ import { authError, createAuth } from "./auth";
 import { clientAddress, createLimiters } from "./auth/rate-limits";
 import { loadConfig, type BackendConfig } from "./config";
 import { openDatabase, type Database } from "./database";
-import { bearerToken, header, json, type Reply, type Request } from "./http";
+import { bearerToken, header, json, ReplyError, type Reply, type Request } from "./http";
 import { ANON_KEY, loadSigner, opaqueKeyRole, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY, type Claims } from "./keys";
 import { createMailbox } from "./mailbox";
 import { createRest } from "./rest/index";
@@ -168,8 +168,12 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
           ? tooLarge(url.pathname)
           : await route({ method: incoming.method ?? "GET", url, headers: incoming.headers, body, ip, clientAddress: ip });
     } catch (error) {
-      console.error("[backend] unexpected error:", error);
-      reply = json(500, { code: "unexpected_failure", message: "Unexpected failure" });
+      if (error instanceof ReplyError) {
+        reply = error.reply;
+      } else {
+        console.error("[backend] unexpected error:", error);
+        reply = json(500, { code: "unexpected_failure", message: "Unexpected failure" });
+      }
     }
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     const isMailbox = (incoming.url ?? "").startsWith("/mailbox");

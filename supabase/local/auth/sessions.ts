@@ -4,6 +4,7 @@ import type { Transaction } from "@electric-sql/pglite";
 import { bearerToken, json, type Reply, type Request } from "../http";
 import type { Claims } from "../keys";
 import { authError, invalidCredentials } from "./errors";
+import { customizeAccessToken } from "./hooks";
 import type { AuthContext } from "./index";
 import { emailFrom, findUser, loadUserJson, type UserRow } from "./users";
 
@@ -40,9 +41,16 @@ export function createSessions(context: AuthContext) {
       amr: [{ method, timestamp: now }],
       session_id: sessionId,
       is_anonymous: false,
+      iat: now,
+      exp: now + config.jwtExpirySeconds,
     };
+    const customized = await customizeAccessToken(tx, config.customAccessTokenHook, {
+      user_id: user.id,
+      claims,
+      authentication_method: method,
+    });
     return {
-      access_token: await signer.sign(claims, config.jwtExpirySeconds),
+      access_token: await signer.sign(customized, config.jwtExpirySeconds),
       token_type: "bearer",
       expires_in: config.jwtExpirySeconds,
       expires_at: now + config.jwtExpirySeconds,

@@ -1,0 +1,73 @@
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LocalBackend } from "@/supabase/local/server";
+import { anonClient, SEEDED, serviceClient, signedIn, startTestBackend, uniqueEmail } from "./harness";
+
+let backend: LocalBackend;
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(() => backend.close());
+
+const OPEN_LESSON = "d0000000-0000-4000-8000-000000000001";
+const MODULE_1 = "c0000000-0000-4000-8000-000000000001";
+
+describe("the custom access token hook", () => {
+  it("puts user_role in every access token: password sign-in and refresh", async () => {
+    const admin = await signedIn(backend, SEEDED.admin.email, SEEDED.admin.password);
+    const student = await signedIn(backend, SEEDED.student.email, SEEDED.student.password);
+    expect(decodeJwt(admin.session.access_token)).toMatchObject({ user_role: "admin", role: "authenticated", sub: SEEDED.admin.id });
+    expect(decodeJwt(student.session.access_token)).toMatchObject({ user_role: "student", sub: SEEDED.student.id });
+    const refreshed = await admin.client.auth.refreshSession();
+    expect(decodeJwt(refreshed.data.session!.access_token).user_role).toBe("admin");
+  });
+
+  it("keeps a demoted admin's old token from writing: RLS asks the database, the next token says student", async () => {
+    const service = serviceClient(backend);
+    const email = uniqueEmail("demoted");
+    const { data } = await service.auth.admin.createUser({ email, password: "password123", email_confirm: true });
+    const id = data.user!.id;
+    await service.from("user_roles").insert({ user_id: id, role: "admin" });
+    const promoted = await signedIn(backend, email, "password123");
+    expect(decodeJwt(promoted.session.access_token).user_role).toBe("admin");
+    const write = () =>
+      promoted.client.from("module_access").upsert({ user_id: SEEDED.student.id, module_id: MODULE_1, is_visible: true }, { onConflict: "user_id,module_id" });
+    expect((await write()).error).toBeNull();
+
+    await service.from("user_roles").delete().eq("user_id", id).eq("role", "admin");
+    const refused = await write();
+    expect([refused.status, refused.error?.code]).toEqual([403, "42501"]);
+    expect((await promoted.client.from("profiles").select("id")).data).toEqual([{ id }]);
+    const refreshed = await promoted.client.auth.refreshSession();
+    expect(decodeJwt(refreshed.data.session!.access_token).user_role).toBe("student");
+    await service.auth.admin.deleteUser(id);
+  });
+
+  it("is not callable through the API", async () => {
+    const student = await signedIn(backend, SEEDED.student.email, SEEDED.student.password);
+    const event = { user_id: SEEDED.student.id, claims: {}, authentication_method: "password" };
+    const called = await student.client.rpc("custom_access_token_hook", { event });
+    expect([called.status, called.error?.code]).toEqual([403, "42501"]);
+  });
+});
+
+describe("database functions answer only what the caller may know", () => {
+  it("refuses anonymous callers", async () => {
+    const anon = anonClient(backend);
+    const role = await anon.rpc("has_role", { _user_id: SEEDED.admin.id, _role: "admin" });
+    expect([role.status, role.error?.code]).toEqual([401, "42501"]);
+    const lesson = await anon.rpc("can_open_lesson", { _user_id: SEEDED.student.id, _lesson_id: OPEN_LESSON });
+    expect(lesson.error?.code).toBe("42501");
+  });
+
+  it("answers a student about itself only; an admin about anyone", async () => {
+    const student = (await signedIn(backend, SEEDED.student.email, SEEDED.student.password)).client;
+    expect((await student.rpc("has_role", { _user_id: SEEDED.admin.id, _role: "admin" })).data).toBe(false);
+    expect((await student.rpc("has_role", { _user_id: SEEDED.student.id, _role: "student" })).data).toBe(true);
+    expect((await student.rpc("can_open_lesson", { _user_id: SEEDED.student.id, _lesson_id: OPEN_LESSON })).data).toBe(true);
+    const other = await signedIn(backend, SEEDED.admin.email, SEEDED.admin.password);
+    expect((await other.client.rpc("has_role", { _user_id: SEEDED.admin.id, _role: "admin" })).data).toBe(true);
+    expect((await other.client.rpc("can_open_lesson", { _user_id: SEEDED.student.id, _lesson_id: OPEN_LESSON })).data).toBe(true);
+    expect((await student.rpc("can_open_lesson", { _user_id: SEEDED.admin.id, _lesson_id: OPEN_LESSON })).data).toBe(false);
+  });
+});
