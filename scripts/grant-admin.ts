@@ -38,3 +38,5 @@ if (insertError || deleteError) {
   process.exit(1);
 }
 console.log(`${email} is now an admin.`);
+// The role travels in the access token (custom_access_token_hook), so it shows at the next refresh.
+console.log("It takes effect at their next token refresh: within an hour, or at once if they sign out and in again.");

@@ -80,7 +80,7 @@ describe("PostgREST reads", () => {
   });
 
   it("calls has_role and returns a bare boolean", async () => {
-    const yes = await student.rpc("has_role", { _user_id: SEEDED.admin.id, _role: "admin" });
+    const yes = await admin.rpc("has_role", { _user_id: SEEDED.admin.id, _role: "admin" });
     expect(yes).toMatchObject({ data: true, error: null });
     const no = await student.rpc("has_role", { _user_id: SEEDED.student.id, _role: "admin" });
     expect(no.data).toBe(false);
