@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createStudent, createTool, deleteUser, findUserId, getAccess, SEEDED, service, setAccess, unique } from "./helpers/backend";
-import { signIn, signUp, toast, useSession } from "./helpers/session";
+import { signInByAction, signUp, toast, useSession } from "./helpers/session";
 
 async function openStudent(page: Page, email: string) {
   await page.goto(`/admin?q=${encodeURIComponent(email)}`);
@@ -83,7 +83,7 @@ test.describe("/admin", () => {
     await expect(row(page, second.title).getByRole("switch", { name: /Видимость/ })).not.toBeChecked();
 
     const studentPage = await browser.newPage();
-    await signIn(studentPage, student.email, student.password);
+    await signInByAction(studentPage, student.email, student.password);
     await studentPage.goto("/product-founder");
     await expect(studentPage.getByText(second.title)).toHaveCount(0);
     await expect(studentPage.getByRole("listitem").filter({ hasText: first.title })).not.toContainText("Закрыто");
@@ -139,7 +139,7 @@ test.describe("/admin", () => {
     await expect.poll(async () => getAccess("tool", student.id, tool.id)).toMatchObject({ is_unlocked: true, is_visible: true });
 
     const studentPage = await browser.newPage();
-    await signIn(studentPage, student.email, student.password);
+    await signInByAction(studentPage, student.email, student.password);
     await studentPage.goto("/tech-founder");
     await studentPage.getByTestId("tool-card").filter({ hasText: tool.name }).getByRole("link").click();
     await expect(studentPage.getByRole("link", { name: new RegExp(lessonTitle) })).toBeVisible();
@@ -195,7 +195,7 @@ test.describe("/admin", () => {
 
     const studentContext = await browser.newContext();
     const studentPage = await studentContext.newPage();
-    await signIn(studentPage, student.email, student.password);
+    await signInByAction(studentPage, student.email, student.password);
     const body = request.postData()!;
     for (const path of ["/admin", "/dashboard"]) {
       await studentContext.request.post(path, {

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { createStudent, deleteUser, findUserId, latestMailLink, SEEDED, unique } from "./helpers/backend";
-import { signIn, signUp, submitSignIn, toast, useSession } from "./helpers/session";
+import { signIn, signInByAction, signUp, submitSignIn, toast, useSession } from "./helpers/session";
 
 test.describe("landing page", () => {
   test("shows the hero, the sign-in form and search metadata", async ({ page, request }) => {
@@ -193,7 +193,8 @@ test.describe("route guards and the dashboard", () => {
 
   test("the track cards lead to both tracks and «Выйти» returns to /", async ({ page }) => {
     const student = await createStudent();
-    await signIn(page, student.email, student.password);
+    await signInByAction(page, student.email, student.password);
+    await page.goto("/dashboard");
     await page.getByRole("link", { name: /Product Founder/ }).click();
     await expect(page).toHaveURL(/\/product-founder$/);
     await page.getByRole("link", { name: "К выбору трека" }).click();
@@ -217,7 +218,8 @@ test.describe("route guards and the dashboard", () => {
 
   test("the dashboard reloads when the session ends in another tab", async ({ page, context }) => {
     const student = await createStudent();
-    await signIn(page, student.email, student.password);
+    await signInByAction(page, student.email, student.password);
+    await page.goto("/dashboard");
     const other = await context.newPage();
     await other.goto("/dashboard");
     await other.getByRole("button", { name: "Выйти" }).click();

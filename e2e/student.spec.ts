@@ -1,12 +1,12 @@
 import { expect, test } from "./fixtures";
 import { createStudent, createTool, deleteUser, service, setAccess, unique, type TestUser } from "./helpers/backend";
-import { signIn } from "./helpers/session";
+import { signInByAction } from "./helpers/session";
 
 let student: TestUser;
 
 test.beforeEach(async ({ page }) => {
   student = await createStudent();
-  await signIn(page, student.email, student.password);
+  await signInByAction(page, student.email, student.password);
 });
 test.afterEach(async () => {
   await deleteUser(student.id);

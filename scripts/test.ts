@@ -47,7 +47,8 @@ if (!only || only === "static") {
 if (!only || only === "unit") run("unit and integration tests", bin("vitest"), ["run"]);
 if (!only || only === "e2e") {
   ensureBrowser();
-  run("production build for the end-to-end tests", bin("next"), ["build"], nextEnv(E2E_BACKEND_URL, E2E_APP_URL, E2E_DIST_DIR));
+  const typechecked: Record<string, string> = only ? {} : { NEXT_BUILD_TYPECHECKED: "1" };
+  run("production build for the end-to-end tests", bin("next"), ["build"], { ...nextEnv(E2E_BACKEND_URL, E2E_APP_URL, E2E_DIST_DIR), ...typechecked });
   run("end-to-end tests", bin("playwright"), ["test"], { CI: process.env.CI ?? "1" });
 }
 console.log("\nAll tests passed.");
