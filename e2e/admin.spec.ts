@@ -148,25 +148,6 @@ test.describe("/admin", () => {
     await deleteUser(student.id);
   });
 
-  test("«Открыть всё» opens a whole tab in one request and one toast", async ({ page }) => {
-    const student = await createStudent("Оптовый Студент");
-    await useSession(page, "admin");
-    await openStudent(page, student.email);
-    const actions: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "POST" && request.headers()["next-action"]) actions.push(request.url());
-    });
-    await page.getByRole("tabpanel").getByRole("button", { name: "Открыть всё" }).click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Доступ открыт" })).toHaveCount(1);
-    const { data: modules } = await service.from("course_modules").select("id");
-    const { data: rows } = await service.from("module_access").select("is_unlocked").eq("user_id", student.id);
-    expect(rows).toHaveLength(modules!.length);
-    expect(rows!.every((access) => access.is_unlocked)).toBe(true);
-    expect(actions).toHaveLength(1);
-    await expect(page.getByRole("tabpanel").getByRole("switch", { name: /Доступ открыт/ }).first()).toBeChecked();
-    await deleteUser(student.id);
-  });
-
   test("a failed upsert rolls the switch back and shows the error toast", async ({ page }) => {
     const student = await createStudent("Студент Ошибки");
     const tool = await createTool();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canOpenLesson, canOpenTool, visibleOnly, withAccess } from "./access";
+import { canOpenLesson, canOpenTool, effectivelyUnlocked, visibleOnly, withAccess } from "./access";
 
 const items = [
   { id: "c", order_index: 3 },
@@ -56,5 +56,14 @@ describe("canOpenTool", () => {
     [{ is_unlocked: true, is_visible: false }, false],
   ])("record %j → %s", (record, expected) => {
     expect(canOpenTool(record)).toBe(expected);
+  });
+});
+
+describe("effectivelyUnlocked", () => {
+  it("counts a lesson without a record as open, and everything else by its switch", () => {
+    expect(effectivelyUnlocked("lesson", { is_unlocked: false, is_visible: true, hasRecord: false })).toBe(true);
+    expect(effectivelyUnlocked("lesson", { is_unlocked: false, is_visible: true, hasRecord: true })).toBe(false);
+    expect(effectivelyUnlocked("module", { is_unlocked: false, is_visible: true, hasRecord: false })).toBe(false);
+    expect(effectivelyUnlocked("tool", { is_unlocked: true, is_visible: true, hasRecord: true })).toBe(true);
   });
 });

@@ -52,3 +52,11 @@ export function canOpenTool(record: AccessFlags | undefined | null): boolean {
   const access = record ?? DEFAULT_ACCESS;
   return access.is_unlocked && access.is_visible;
 }
+
+/**
+ * Whether the student can open the item as far as its own record goes: a lesson without a
+ * record is open by default (SPEC.md), anything else only when unlocked.
+ */
+export function effectivelyUnlocked(kind: "module" | "tool" | "lesson", item: AccessFlags & { hasRecord: boolean }): boolean {
+  return kind === "lesson" && !item.hasRecord ? true : item.is_unlocked;
+}

@@ -1,5 +1,6 @@
 import "server-only";
 import { createClient } from "@/lib/supabase/server";
+import { pageRange } from "@/lib/domain/pagination";
 import { isUuid } from "@/lib/domain/paths";
 import { orThrow } from "./result";
 
@@ -15,17 +16,22 @@ function searchPattern(search: string) {
   return cleaned ? `"*${cleaned}*"` : null;
 }
 
-/** Everything /admin shows, in one parallel wave: students, content, and one student's access. */
-export async function getAdminPage(studentParam: string | undefined, search: string) {
+export const STUDENTS_PER_PAGE = 50;
+
+/**
+ * Everything /admin shows, in one parallel wave: a page of students with the total, content,
+ * and one student's access.
+ */
+export async function getAdminPage(studentParam: string | undefined, search: string, page: number) {
   const supabase = await createClient();
   const studentId = studentParam && isUuid(studentParam) ? studentParam : null;
   const pattern = searchPattern(search);
-  let students = supabase.from("profiles").select("id, email, full_name").eq("role", "student");
+  let students = supabase.from("profiles").select("id, email, full_name", { count: "exact" }).eq("role", "student");
   if (pattern) students = students.or(`full_name.ilike.${pattern},email.ilike.${pattern}`);
   const forStudent = <T>(query: PromiseLike<T>) => (studentId ? query : Promise.resolve(null));
 
   const [studentList, selected, modules, tools, lessons, moduleAccess, toolAccess, lessonAccess] = await Promise.all([
-    students.order("email").limit(500),
+    students.order("email").order("id").range(...pageRange(page, STUDENTS_PER_PAGE)),
     forStudent(supabase.from("profiles").select("id, email, full_name").eq("id", studentId!).eq("role", "student").maybeSingle()),
     supabase.from("course_modules").select("id, title, order_index").order("order_index"),
     supabase.from("tech_tools").select("id, name, order_index").order("order_index"),
@@ -35,8 +41,11 @@ export async function getAdminPage(studentParam: string | undefined, search: str
     forStudent(supabase.from("lesson_access").select("itemId:lesson_id, is_unlocked, is_visible").eq("user_id", studentId!)),
   ]);
 
+  // A page past the end (a stale link after students were removed) is an empty page, not an error.
+  const pastTheEnd = studentList.error?.code === "PGRST103";
   return {
-    students: orThrow(studentList) as StudentSummary[],
+    students: pastTheEnd ? [] : (orThrow(studentList) as StudentSummary[]),
+    studentTotal: pastTheEnd ? null : (studentList.count ?? 0),
     selected: selected ? (orThrow(selected) as StudentSummary | null) : null,
     studentParamInvalid: Boolean(studentParam) && !(selected && selected.data),
     modules: orThrow(modules),

@@ -1,13 +1,12 @@
 "use client";
 
-import { useState, useTransition } from "react";
-import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { useOptimistic, useState, useTransition } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
-import { accessChangeMessage, type AccessField, type AccessKind } from "@/lib/validation/access";
-import { setAccess, setAllAccess, type AccessResult } from "../actions";
+import type { AccessField, AccessKind } from "@/lib/validation/access";
+import { setAccess } from "../actions";
+import { reportAccess, unreachable, type StudentRef } from "./access-toast";
+import { BulkAccess } from "./bulk-access";
 
 export interface AccessItem {
   id: string;
@@ -20,29 +19,48 @@ export interface AccessItem {
   note?: string | null;
 }
 
-function report(result: AccessResult, kind: AccessKind, field: AccessField, value: boolean) {
-  if (result.ok) toast.success("Успешно", { description: accessChangeMessage(kind, field, value) });
-  else toast.error("Ошибка", { description: "Не удалось изменить доступ" });
-}
+const SAVE_STATUS = { saving: "Сохраняем…", saved: "Сохранено", failed: "Не сохранено" } as const;
 
-function AccessRow({ kind, studentId, item }: { kind: AccessKind; studentId: string; item: AccessItem }) {
-  const [state, setState] = useState(item);
+function AccessRow({
+  kind,
+  student,
+  item,
+  onSaved,
+}: {
+  kind: AccessKind;
+  student: StudentRef;
+  item: AccessItem;
+  onSaved: (change: Partial<AccessItem>) => void;
+}) {
+  const [state, showOptimistic] = useOptimistic(item);
   const [pending, startTransition] = useTransition();
+  const [outcome, setOutcome] = useState<"saved" | "failed" | null>(null);
+  const status = pending ? "saving" : outcome;
 
-  const toggle = (field: AccessField, value: boolean) =>
+  const toggle = (field: AccessField, value: boolean) => {
+    // Busy switches stay focusable (aria-disabled, not disabled), so the keyboard keeps its place.
+    if (pending) return;
     startTransition(async () => {
-      const previous = state;
-      setState({ ...state, [field]: value, hasRecord: true });
-      const result = await setAccess({ kind, studentId, itemId: item.id, field, value }).catch(
-        (): AccessResult => ({ ok: false, error: "network" }),
-      );
-      if (!result.ok) setState(previous);
-      report(result, kind, field, value);
+      const change = { [field]: value, hasRecord: true };
+      showOptimistic({ ...item, ...change });
+      const result = await setAccess({ kind, studentId: student.id, itemId: item.id, field, value }).catch(unreachable);
+      // On failure the switch falls back to the saved state when the transition ends.
+      if (result.ok) onSaved(change);
+      setOutcome(result.ok ? "saved" : "failed");
+      reportAccess(result, { kind, field, value, student });
     });
+  };
 
   // SPEC.md: a lesson without an access record opens for the student although the switch is off.
   const openByDefault = kind === "lesson" && !state.hasRecord;
   const switchId = `${kind}-${item.id}`;
+  const switchProps = (field: AccessField) => ({
+    id: `${switchId}-${field}`,
+    checked: state[field],
+    "aria-disabled": pending,
+    className: pending ? "cursor-progress opacity-70" : undefined,
+    onCheckedChange: (value: boolean) => toggle(field, value),
+  });
   return (
     <li className="flex flex-col gap-3 rounded-lg border p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="access-row">
       <div className="flex min-w-0 flex-col gap-1">
@@ -54,26 +72,17 @@ function AccessRow({ kind, studentId, item }: { kind: AccessKind; studentId: str
         </span>
       </div>
       <div className="flex shrink-0 items-center gap-5" aria-busy={pending}>
-        <label htmlFor={`${switchId}-unlocked`} className="flex items-center gap-2 text-sm">
-          <Switch
-            id={`${switchId}-unlocked`}
-            aria-label={`Доступ открыт: ${item.label}`}
-            checked={state.is_unlocked}
-            disabled={pending}
-            onCheckedChange={(value) => toggle("is_unlocked", value)}
-          />
+        <label htmlFor={`${switchId}-is_unlocked`} className="flex items-center gap-2 text-sm">
+          <Switch {...switchProps("is_unlocked")} aria-label={`Доступ открыт: ${item.label}`} />
           Доступ открыт
         </label>
-        <label htmlFor={`${switchId}-visible`} className="flex items-center gap-2 text-sm">
-          <Switch
-            id={`${switchId}-visible`}
-            aria-label={`Видимость: ${item.label}`}
-            checked={state.is_visible}
-            disabled={pending}
-            onCheckedChange={(value) => toggle("is_visible", value)}
-          />
+        <label htmlFor={`${switchId}-is_visible`} className="flex items-center gap-2 text-sm">
+          <Switch {...switchProps("is_visible")} aria-label={`Видимость: ${item.label}`} />
           Видимость
         </label>
+        <span role="status" className="sr-only">
+          {status && `${item.label}: ${SAVE_STATUS[status]}`}
+        </span>
       </div>
     </li>
   );
@@ -81,43 +90,26 @@ function AccessRow({ kind, studentId, item }: { kind: AccessKind; studentId: str
 
 export function AccessList({
   kind,
-  studentId,
+  student,
   items,
   emptyText,
 }: {
   kind: AccessKind;
-  studentId: string;
+  student: StudentRef;
   items: AccessItem[];
   emptyText: string;
 }) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  if (items.length === 0) return <p className="text-muted-foreground">{emptyText}</p>;
-
-  const setAll = (value: boolean) =>
-    startTransition(async () => {
-      const itemIds = items.map((item) => item.id);
-      const result = await setAllAccess({ kind, studentId, itemIds, field: "is_unlocked", value }).catch(
-        (): AccessResult => ({ ok: false, error: "network" }),
-      );
-      report(result, kind, "is_unlocked", value);
-      if (result.ok) router.refresh();
-    });
-
+  // Saved states live here, so the bulk buttons count from what the rows show, without a reload.
+  const [saved, setSaved] = useState(items);
+  const update = (ids: string[], change: Partial<AccessItem>) =>
+    setSaved((list) => list.map((item) => (ids.includes(item.id) ? { ...item, ...change } : item)));
+  if (saved.length === 0) return <p className="text-muted-foreground">{emptyText}</p>;
   return (
     <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" disabled={pending} onClick={() => setAll(true)}>
-          Открыть всё
-        </Button>
-        <Button variant="outline" size="sm" disabled={pending} onClick={() => setAll(false)}>
-          Закрыть всё
-        </Button>
-      </div>
+      <BulkAccess kind={kind} student={student} items={saved} onSaved={(ids, value) => update(ids, { is_unlocked: value, hasRecord: true })} />
       <ul className="flex flex-col gap-2">
-        {items.map((item) => (
-          // The key carries the server's state, so a refresh after a bulk change resets the rows.
-          <AccessRow key={`${item.id}:${item.is_unlocked}:${item.is_visible}:${item.hasRecord}`} kind={kind} studentId={studentId} item={item} />
+        {saved.map((item) => (
+          <AccessRow key={item.id} kind={kind} student={student} item={item} onSaved={(change) => update([item.id], change)} />
         ))}
       </ul>
     </div>

@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { withAccess, type AccessFlags, type AccessRecord } from "@/lib/domain/access";
 import type { StudentSummary } from "@/lib/queries/admin";
 import { AccessList, type AccessItem } from "./access-list";
+import { useSwitchingAwayFrom } from "./selection";
 
 interface Props {
   student: StudentSummary;
@@ -32,10 +33,18 @@ export function AccessPanel({ student, modules, tools, lessons, access }: Props)
         .map((lesson) => ({ ...lesson, label: lesson.title, note: toolNote(tool) })),
     }))
     .filter((group) => group.items.length > 0);
+  const name = student.full_name || student.email;
+  // While another student opens, this panel is inert: no switch can write for the wrong person.
+  const stale = useSwitchingAwayFrom(student.id);
 
   return (
-    <div className="flex flex-col gap-4">
-      <h2 className="text-xl font-semibold">Доступ для {student.full_name || student.email}</h2>
+    <div className="relative flex flex-col gap-4" inert={stale} aria-busy={stale}>
+      {stale && (
+        <p role="status" className="absolute inset-x-0 top-0 z-10 rounded-md bg-background/90 p-2 text-center text-sm font-medium shadow">
+          Загружаем другого студента…
+        </p>
+      )}
+      <h2 className={stale ? "text-xl font-semibold opacity-50" : "text-xl font-semibold"}>Доступ для {name}</h2>
       <Tabs defaultValue="modules">
         <TabsList>
           <TabsTrigger value="modules">Модули</TabsTrigger>
@@ -43,10 +52,10 @@ export function AccessPanel({ student, modules, tools, lessons, access }: Props)
           <TabsTrigger value="lessons">Уроки</TabsTrigger>
         </TabsList>
         <TabsContent value="modules">
-          <AccessList kind="module" studentId={student.id} items={moduleItems} emptyText="Модулей пока нет" />
+          <AccessList kind="module" student={{ id: student.id, name }} items={moduleItems} emptyText="Модулей пока нет" />
         </TabsContent>
         <TabsContent value="tools">
-          <AccessList kind="tool" studentId={student.id} items={toolItems} emptyText="Инструментов пока нет" />
+          <AccessList kind="tool" student={{ id: student.id, name }} items={toolItems} emptyText="Инструментов пока нет" />
         </TabsContent>
         <TabsContent value="lessons" className="flex flex-col gap-6">
           {lessonGroups.length === 0 ? (
@@ -55,7 +64,7 @@ export function AccessPanel({ student, modules, tools, lessons, access }: Props)
             lessonGroups.map(({ tool, items }) => (
               <section key={tool.id} aria-label={tool.name} className="flex flex-col gap-2">
                 <h3 className="font-semibold">{tool.name}</h3>
-                <AccessList kind="lesson" studentId={student.id} items={items} emptyText="" />
+                <AccessList kind="lesson" student={{ id: student.id, name }} items={items} emptyText="" />
               </section>
             ))
           )}

@@ -1,0 +1,27 @@
+import { toast } from "sonner";
+import { accessChangeMessage, type AccessField, type AccessKind } from "@/lib/validation/access";
+import type { AccessResult } from "../actions";
+
+export interface StudentRef {
+  id: string;
+  name: string;
+}
+
+/** SPEC.md §8's toast, naming whose access changed; a bulk change can offer to undo itself. */
+export function reportAccess(
+  result: AccessResult,
+  change: { kind: AccessKind; field: AccessField; value: boolean; student: StudentRef },
+  undo?: () => void,
+) {
+  if (!result.ok) {
+    toast.error("Ошибка", { description: "Не удалось изменить доступ" });
+    return;
+  }
+  toast.success("Успешно", {
+    description: `${accessChangeMessage(change.kind, change.field, change.value)} — ${change.student.name}`,
+    action: undo ? { label: "Отменить", onClick: undo } : undefined,
+  });
+}
+
+/** A server action that could not be reached answers like a refused one. */
+export const unreachable = (): AccessResult => ({ ok: false, error: "network" });

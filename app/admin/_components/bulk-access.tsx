@@ -1,0 +1,89 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { toast } from "sonner";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { effectivelyUnlocked } from "@/lib/domain/access";
+import { pluralRu } from "@/lib/domain/plural";
+import type { AccessKind } from "@/lib/validation/access";
+import { setAllAccess } from "../actions";
+import type { AccessItem } from "./access-list";
+import { reportAccess, unreachable, type StudentRef } from "./access-toast";
+
+const NOUNS = {
+  module: { one: "модуль", few: "модуля", many: "модулей" },
+  tool: { one: "инструмент", few: "инструмента", many: "инструментов" },
+  lesson: { one: "урок", few: "урока", many: "уроков" },
+} as const satisfies Record<AccessKind, { one: string; few: string; many: string }>;
+
+/**
+ * «Открыть всё» / «Закрыть всё»: asks first, naming how many items change for whom, changes only
+ * those (in one request), and offers to undo from the toast.
+ */
+export function BulkAccess({
+  kind,
+  student,
+  items,
+  onSaved,
+}: {
+  kind: AccessKind;
+  student: StudentRef;
+  items: AccessItem[];
+  onSaved: (itemIds: string[], value: boolean) => void;
+}) {
+  const [pending, startTransition] = useTransition();
+  const [asking, setAsking] = useState<boolean | null>(null);
+  const changing = (value: boolean) => items.filter((item) => effectivelyUnlocked(kind, item) !== value).map((item) => item.id);
+
+  const apply = (value: boolean, itemIds: string[], undoable: boolean) =>
+    startTransition(async () => {
+      const result = await setAllAccess({ kind, studentId: student.id, itemIds, field: "is_unlocked", value }).catch(unreachable);
+      const undo = undoable ? () => apply(!value, itemIds, false) : undefined;
+      reportAccess(result, { kind, field: "is_unlocked", value, student }, undo);
+      if (result.ok) onSaved(itemIds, value);
+    });
+
+  const ask = (value: boolean) => {
+    if (changing(value).length === 0) toast.info(value ? "Всё уже открыто" : "Всё уже закрыто", { description: student.name });
+    else setAsking(value);
+  };
+  const count = asking === null ? 0 : changing(asking).length;
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="outline" size="sm" disabled={pending} onClick={() => ask(true)}>
+        Открыть всё
+      </Button>
+      <Button variant="outline" size="sm" disabled={pending} onClick={() => ask(false)}>
+        Закрыть всё
+      </Button>
+      <AlertDialog open={asking !== null} onOpenChange={(open) => !open && setAsking(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{asking ? "Открыть доступ?" : "Закрыть доступ?"}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {asking ? "Будет открыто" : "Будет закрыто"}: {pluralRu(count, NOUNS[kind])} для {student.name}. Изменение можно
+              отменить в уведомлении.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Отмена</AlertDialogCancel>
+            <AlertDialogAction onClick={() => asking !== null && apply(asking, changing(asking), true)}>
+              {asking ? "Открыть" : "Закрыть"} ({count})
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { createStudent, deleteUser, getAccess, service, unique, type TestUser } from "./helpers/backend";
+import { toast, useSession } from "./helpers/session";
+
+/** The admin panel under a realistic backend distance: no stale writes, keyboard and confirmations. */
+
+const modulesInOrder = async () => (await service.from("course_modules").select("id, title").order("order_index")).data!;
+
+function row(page: Page, label: string) {
+  return page.getByTestId("access-row").filter({ hasText: label });
+}
+
+/** Counts the server actions the page sends. */
+function actionsSent(page: Page) {
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.headers()["next-action"]) sent.push(request.postData() ?? "");
+  });
+  return sent;
+}
+
+/** Holds back every request matching `match` by `ms`, as a distant backend would. */
+async function delay(page: Page, match: (url: URL, method: string) => boolean, ms: number) {
+  await page.route("**/*", async (route) => {
+    if (match(new URL(route.request().url()), route.request().method())) await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.fallback();
+  });
+}
+
+let first: TestUser;
+let second: TestUser;
+test.beforeEach(async ({ page }) => {
+  [first, second] = await Promise.all([createStudent(unique("Первый")), createStudent(unique("Второй"))]);
+  await useSession(page, "admin");
+});
+test.afterEach(async () => {
+  await Promise.all([deleteUser(first.id), deleteUser(second.id)]);
+});
+
+test("while another student loads, the previous panel sends nothing; the next write names its student", async ({ page }) => {
+  const [module] = await modulesInOrder();
+  await page.goto(`/admin?${new URLSearchParams({ q: second.fullName, student: first.id })}`);
+  await expect(page.getByRole("heading", { name: `Доступ для ${first.fullName}` })).toBeVisible();
+  // The second student's page takes 2.5 s to arrive.
+  await delay(page, (url) => url.searchParams.get("student") === second.id, 2500);
+  const sent = actionsSent(page);
+
+  await page.getByRole("link", { name: second.fullName }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Загружаем другого студента" })).toBeVisible();
+  const staleSwitch = row(page, module.title).getByRole("switch", { name: /Доступ открыт/ });
+  await staleSwitch.click({ force: true, timeout: 2000 }).catch(() => {});
+  await expect(page.getByRole("heading", { name: `Доступ для ${second.fullName}` })).toBeVisible();
+  expect(sent).toHaveLength(0);
+  expect(await getAccess("module", first.id, module.id)).toBeNull();
+
+  await row(page, module.title).getByRole("switch", { name: /Доступ открыт/ }).click();
+  await expect(toast(page, "Успешно")).toContainText(`Доступ открыт — ${second.fullName}`);
+  expect(sent.every((body) => body.includes(second.id) && !body.includes(first.id))).toBe(true);
+  await expect.poll(async () => (await getAccess("module", second.id, module.id))?.is_unlocked).toBe(true);
+  expect(await getAccess("module", first.id, module.id)).toBeNull();
+});
+
+test("a switch keeps the keyboard focus through a slow save and a rollback, and says it is saving", async ({ page }) => {
+  const [module] = await modulesInOrder();
+  await page.goto(`/admin?student=${first.id}`);
+  await delay(page, (url, method) => method === "POST" && url.pathname === "/admin", 1500);
+  const unlock = row(page, module.title).getByRole("switch", { name: /Доступ открыт/ });
+  await unlock.focus();
+  await page.keyboard.press("Space");
+  await expect(unlock).toHaveAttribute("aria-disabled", "true");
+  await expect(row(page, module.title).getByRole("status")).toHaveText(`${module.title}: Сохраняем…`);
+  await expect(toast(page, "Успешно")).toBeVisible();
+  await expect(row(page, module.title).getByRole("status")).toHaveText(`${module.title}: Сохранено`);
+  await expect(unlock).toBeFocused();
+  await expect(unlock).toBeChecked();
+
+  // A failed save rolls back and still leaves the focus where it was.
+  await page.route((url) => url.pathname === "/admin", (route) => (route.request().method() === "POST" ? route.abort() : route.fallback()));
+  await page.keyboard.press("Space");
+  await expect(toast(page, "Ошибка")).toContainText("Не удалось изменить доступ");
+  await expect(unlock).toBeChecked();
+  await expect(unlock).toBeFocused();
+});
+
+test("«Закрыть всё» and «Открыть всё» ask first with the count, change only what differs, and undo from the toast", async ({ page }) => {
+  const modules = await modulesInOrder();
+  await page.goto(`/admin?student=${first.id}`);
+  await row(page, modules[0].title).getByRole("switch", { name: /Доступ открыт/ }).click();
+  await expect(toast(page, "Успешно")).toBeVisible();
+  const sent = actionsSent(page);
+
+  await page.getByRole("tabpanel").getByRole("button", { name: "Открыть всё" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(`Будет открыто: ${modules.length - 1} модулей для ${first.fullName}`);
+  await dialog.getByRole("button", { name: "Отмена" }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(sent).toHaveLength(0);
+
+  await page.getByRole("tabpanel").getByRole("button", { name: "Открыть всё" }).click();
+  await dialog.getByRole("button", { name: `Открыть (${modules.length - 1})` }).click();
+  const done = toast(page, "Успешно").filter({ hasText: `Доступ открыт — ${first.fullName}` });
+  await expect(done).toHaveCount(1);
+  expect(sent).toHaveLength(1);
+  const unlocked = async () => (await service.from("module_access").select("module_id").eq("user_id", first.id).eq("is_unlocked", true)).data!.length;
+  expect(await unlocked()).toBe(modules.length);
+
+  await done.getByRole("button", { name: "Отменить" }).click();
+  await expect(toast(page, "Успешно").filter({ hasText: `Доступ закрыт — ${first.fullName}` })).toHaveCount(1);
+  await expect.poll(unlocked).toBe(1);
+  expect((await getAccess("module", first.id, modules[0].id))?.is_unlocked).toBe(true);
+  await expect(row(page, modules[1].title).getByRole("switch", { name: /Доступ открыт/ })).not.toBeChecked();
+});
+
+test("the student list pages 50 at a time with the total, and keeps the search", async ({ page }) => {
+  const tag = unique("Пагинация");
+  const extra = await Promise.all(Array.from({ length: 51 }, (_, index) => createStudent(`${tag} ${String(index).padStart(2, "0")}`)));
+  try {
+    await page.goto(`/admin?q=${encodeURIComponent(tag)}`);
+    const list = page.getByRole("complementary", { name: "Студенты" });
+    await expect(list.getByRole("link", { name: new RegExp(tag) })).toHaveCount(50);
+    const pages = page.getByRole("navigation", { name: "Страницы списка студентов" });
+    await expect(pages).toContainText("1–50 из 51");
+    await pages.getByRole("link", { name: "Следующие студенты" }).click();
+    await expect(pages).toContainText("51–51 из 51");
+    await expect(list.getByRole("link", { name: new RegExp(tag) })).toHaveCount(1);
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(tag)}`));
+    await page.goto(`/admin?q=${encodeURIComponent(tag)}&page=9`);
+    await expect(page.getByText("На этой странице никого нет")).toBeVisible();
+  } finally {
+    await Promise.all(extra.map((student) => deleteUser(student.id)));
+  }
+});
