@@ -1,7 +1,9 @@
+import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../e2e/helpers/browser";
 import { DEMO_ACCOUNTS } from "../supabase/local/demo-accounts";
 import { startLocalBackend } from "../supabase/local/server";
+import { seedLargeSchool } from "./bench-school";
 import { exitCode, nextEnv, runNext } from "./next-app";
 
 /**
@@ -64,6 +66,43 @@ for (const target of pages) {
   times.sort((a, b) => a - b);
   console.log(target.padEnd(64), String(Math.round(times[2])).padStart(9), String(requests).padStart(17));
 }
+
+// The admin panel of a large school: 5,000 students and 200 more lessons.
+const largeStudent = await seedLargeSchool(backend.db, { students: 5000, tools: 10, lessonsPerTool: 20 });
+console.log(`\nadmin panel with 5,000 more students and 200 more lessons (latency ${latencyMs} ms)\n`);
+console.log("page".padEnd(64), "median ms", " waves", " HTML kB gz", " first-load JS kB gz");
+for (const target of ["/admin", `/admin?student=${largeStudent}`, "/admin?q=3999"]) {
+  const times: number[] = [];
+  let html = "";
+  for (let run = 0; run < 5; run++) {
+    const started = performance.now();
+    const response = await page.request.get(`${base}${target}`);
+    html = await response.text();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const fresh = await browser.newContext({ storageState: await page.context().storageState() });
+  const script = await fresh.newPage();
+  // Scripts the page loads before its load event (later prefetches of other routes are not counted).
+  const scripts: Promise<number>[] = [];
+  let loaded = false;
+  script.on("response", (response) => {
+    if (!loaded && response.request().resourceType() === "script") scripts.push(response.body().then((body) => gzipSync(body).length));
+  });
+  await script.goto(`${base}${target}`, { waitUntil: "load" });
+  loaded = true;
+  const javascript = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
+  await fresh.close();
+  const kB = (bytes: number) => (bytes / 1024).toFixed(1).padStart(10);
+  console.log(
+    target.padEnd(64),
+    String(Math.round(times[2])).padStart(9),
+    (times[2] / latencyMs).toFixed(2).padStart(6),
+    kB(gzipSync(html).length),
+    kB(javascript).padStart(19),
+  );
+}
+
 await browser.close();
 app.kill();
 await backend.close();

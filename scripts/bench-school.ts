@@ -1,0 +1,30 @@
+import type { Database } from "../supabase/local/database";
+
+/**
+ * A large school for `npm run bench`: thousands of students (through auth.users, so the sign-up
+ * trigger makes their profiles and roles) and a catalogue of tools with many lessons, plus one
+ * student with an access row for every lesson. Returns that student's id.
+ */
+export async function seedLargeSchool(db: Database, { students, tools, lessonsPerTool }: { students: number; tools: number; lessonsPerTool: number }) {
+  await db.exec(`
+    insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_user_meta_data)
+    select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
+           format('bench-%s@example.com', lpad(n::text, 5, '0')), '', now(),
+           jsonb_build_object('full_name', format('Студент %s', n))
+    from generate_series(1, ${students}) n;
+
+    insert into public.tech_tools (name, description, order_index)
+    select format('Bench Tool %s', t), 'Инструмент для замера', 100 + t from generate_series(1, ${tools}) t;
+
+    insert into public.lessons (tool_id, title, order_index, description, video_url)
+    select tt.id, format('Урок %s', l), l, 'Описание', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'
+    from public.tech_tools tt cross join generate_series(1, ${lessonsPerTool}) l
+    where tt.name like 'Bench Tool %';
+
+    insert into public.lesson_access (user_id, lesson_id, is_unlocked, is_visible)
+    select (select id from auth.users where email = 'bench-00001@example.com'), l.id, l.order_index % 2 = 0, true
+    from public.lessons l join public.tech_tools tt on tt.id = l.tool_id where tt.name like 'Bench Tool %';
+  `);
+  const { rows } = await db.query<{ id: string }>(`select id from auth.users where email = 'bench-00001@example.com'`);
+  return rows[0].id;
+}
