@@ -43,6 +43,7 @@ await page.getByRole("button", { name: "Войти", exact: true }).click();
 await page.waitForURL("**/dashboard");
 
 const pages = [
+  "/",
   "/dashboard",
   "/product-founder",
   "/tech-founder",
@@ -50,38 +51,22 @@ const pages = [
   "/tech-founder/lovable/d0000000-0000-4000-8000-000000000001",
   `/admin?student=${DEMO_ACCOUNTS.student.id}`,
 ];
-console.log(`\nbackend latency: ${latencyMs} ms per request\n`);
-console.log("page".padEnd(64), "median ms", " backend requests");
-for (const target of pages) {
+
+/** Median server time of five loads, the backend requests of one, its HTML and its first-load JS. */
+async function measure(target: string, signedIn = true) {
   const times: number[] = [];
   let requests = 0;
+  let html = "";
   for (let run = 0; run < 5; run++) {
     backendRequests.length = 0;
     const started = performance.now();
-    const response = await page.request.get(`${base}${target}`);
-    await response.body();
+    const response = signedIn ? await page.request.get(`${base}${target}`) : await fetch(`${base}${target}`);
+    html = await response.text();
     times.push(performance.now() - started);
     requests = backendRequests.length;
   }
   times.sort((a, b) => a - b);
-  console.log(target.padEnd(64), String(Math.round(times[2])).padStart(9), String(requests).padStart(17));
-}
-
-// The admin panel of a large school: 5,000 students and 200 more lessons.
-const largeStudent = await seedLargeSchool(backend.db, { students: 5000, tools: 10, lessonsPerTool: 20 });
-console.log(`\nadmin panel with 5,000 more students and 200 more lessons (latency ${latencyMs} ms)\n`);
-console.log("page".padEnd(64), "median ms", " waves", " HTML kB gz", " first-load JS kB gz");
-for (const target of ["/admin", `/admin?student=${largeStudent}`, "/admin?q=3999"]) {
-  const times: number[] = [];
-  let html = "";
-  for (let run = 0; run < 5; run++) {
-    const started = performance.now();
-    const response = await page.request.get(`${base}${target}`);
-    html = await response.text();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const fresh = await browser.newContext({ storageState: await page.context().storageState() });
+  const fresh = await browser.newContext(signedIn ? { storageState: await page.context().storageState() } : {});
   const script = await fresh.newPage();
   // Scripts the page loads before its load event (later prefetches of other routes are not counted).
   const scripts: Promise<number>[] = [];
@@ -93,15 +78,33 @@ for (const target of ["/admin", `/admin?student=${largeStudent}`, "/admin?q=3999
   loaded = true;
   const javascript = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
   await fresh.close();
-  const kB = (bytes: number) => (bytes / 1024).toFixed(1).padStart(10);
+  return { median: times[2], requests, htmlGz: gzipSync(html).length, javascript };
+}
+
+const kB = (bytes: number) => (bytes / 1024).toFixed(1);
+function printHeader() {
+  console.log("page".padEnd(64), "median ms", " latencies", " backend requests", " HTML kB gz", " first-load JS kB gz");
+}
+function printRow(target: string, result: Awaited<ReturnType<typeof measure>>) {
   console.log(
     target.padEnd(64),
-    String(Math.round(times[2])).padStart(9),
-    (times[2] / latencyMs).toFixed(2).padStart(6),
-    kB(gzipSync(html).length),
-    kB(javascript).padStart(19),
+    String(Math.round(result.median)).padStart(9),
+    (result.median / latencyMs).toFixed(2).padStart(10),
+    String(result.requests).padStart(17),
+    kB(result.htmlGz).padStart(11),
+    kB(result.javascript).padStart(20),
   );
 }
+
+console.log(`\nbackend latency: ${latencyMs} ms per request (one wave ≈ 1 latency)\n`);
+printHeader();
+for (const target of pages) printRow(target, await measure(target, target !== "/"));
+
+// The admin panel of a large school: 5,000 students and 200 more lessons.
+const largeStudent = await seedLargeSchool(backend.db, { students: 5000, tools: 10, lessonsPerTool: 20 });
+console.log(`\nadmin panel with 5,000 more students and 200 more lessons\n`);
+printHeader();
+for (const target of ["/admin", `/admin?student=${largeStudent}`, "/admin?q=3999"]) printRow(target, await measure(target));
 
 await browser.close();
 app.kill();

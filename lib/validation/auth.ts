@@ -1,12 +1,9 @@
 import { z } from "zod";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./limits";
 
 /** The auth forms' rules (SPEC.md §5), shared by the forms and the server actions. */
 
-export const EMAIL_MAX = 255;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 100;
-export const PASSWORD_NATIVE_MIN = 6;
-export const NAME_MAX = 100;
+export { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_NATIVE_MIN } from "./limits";
 export const RECOVERY_CODE_LENGTH = 6;
 /** Bumped whenever /privacy changes in substance; stored with each consent. */
 export const PRIVACY_POLICY_VERSION = "2026-11-22";

@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { zodFormResolver } from "@/lib/validation/form-resolver";
-import { PASSWORD_NATIVE_MIN, recoverySchema, signInSchema, signUpSchema } from "@/lib/validation/auth";
+import { PASSWORD_NATIVE_MIN } from "@/lib/validation/limits";
 import { requestPasswordReset, signIn, signUp, type AuthResult } from "../actions";
 
 type Mode = "signIn" | "signUp" | "recovery";
@@ -24,7 +24,13 @@ interface Fields {
 }
 
 const FIELD_ORDER: (keyof Fields)[] = ["fullName", "email", "password", "privacyConsent"];
-const SCHEMAS = { signIn: signInSchema, signUp: signUpSchema, recovery: recoverySchema };
+/** zod arrives with the first focus or submit, not with the landing page (its largest script). */
+const loadSchemas = () =>
+  import("@/lib/validation/auth").then(({ signInSchema, signUpSchema, recoverySchema }) => ({
+    signIn: signInSchema,
+    signUp: signUpSchema,
+    recovery: recoverySchema,
+  }));
 const FIRST_FIELD: Record<Mode, keyof Fields> = { signIn: "email", signUp: "fullName", recovery: "email" };
 
 const COPY: Record<Mode, { title: string; description: string; submit: string }> = {
@@ -45,7 +51,7 @@ export function AuthForm() {
   const modeChanged = useRef(false);
   // The resolver follows the current mode, so one form keeps the email between modes.
   const { register, handleSubmit, setValue, setFocus, clearErrors, formState } = useForm<Fields>({
-    resolver: (values, context, options) => zodFormResolver<Fields>(SCHEMAS[mode])(values, context, options),
+    resolver: async (values, context, options) => zodFormResolver<Fields>((await loadSchemas())[mode])(values, context, options),
     defaultValues: { fullName: "", email: "", password: "", privacyConsent: false },
   });
   const { errors } = formState;
@@ -112,6 +118,7 @@ export function AuthForm() {
       <CardContent>
         {/* noValidate: the browser's own bubbles would speak the browser's language; ours are Russian. */}
         <form
+          onFocus={() => void loadSchemas()}
           onSubmit={handleSubmit(onValid, onInvalid)}
           className="flex flex-col gap-4"
           aria-label={copy.title}

@@ -2,16 +2,11 @@
 
 import { useEffect } from "react";
 import { useRouter } from "next/navigation";
-import { createClient } from "@/lib/supabase/client";
+import { onAuthChange } from "@/lib/auth-channel";
 
-/** Reloads the server-rendered dashboard whenever the session changes (SPEC.md §4). */
+/** Reloads the server-rendered dashboard whenever the session changes in another tab (SPEC.md §4). */
 export function AuthStateRefresher() {
   const router = useRouter();
-  useEffect(() => {
-    const { data } = createClient().auth.onAuthStateChange((event) => {
-      if (event !== "INITIAL_SESSION") router.refresh();
-    });
-    return () => data.subscription.unsubscribe();
-  }, [router]);
+  useEffect(() => onAuthChange(() => router.refresh()), [router]);
   return null;
 }

@@ -4,7 +4,8 @@ import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { LogOut } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { createClient } from "@/lib/supabase/client";
+import { announceAuthChange } from "@/lib/auth-channel";
+import { signOut } from "../actions";
 
 export function SignOutButton() {
   const router = useRouter();
@@ -15,8 +16,8 @@ export function SignOutButton() {
       disabled={pending}
       onClick={() =>
         startTransition(async () => {
-          // The browser client clears the cookies and tells the other tabs (SIGNED_OUT).
-          await createClient().auth.signOut();
+          await signOut();
+          announceAuthChange("signed-out");
           router.replace("/");
           router.refresh();
         })
