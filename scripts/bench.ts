@@ -72,7 +72,7 @@ async function measure(target: string, signedIn = true) {
   const scripts: Promise<number>[] = [];
   let loaded = false;
   script.on("response", (response) => {
-    if (!loaded && response.request().resourceType() === "script") scripts.push(response.body().then((body) => gzipSync(body).length));
+    if (!loaded && response.request().resourceType() === "script") scripts.push(response.body().then((body) => gzipSync(body).length, () => 0));
   });
   await script.goto(`${base}${target}`, { waitUntil: "load" });
   loaded = true;
