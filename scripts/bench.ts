@@ -4,6 +4,7 @@ import { chromiumLaunchOptions } from "../e2e/helpers/browser";
 import { DEMO_ACCOUNTS } from "../supabase/local/demo-accounts";
 import { startLocalBackend } from "../supabase/local/server";
 import { seedLargeSchool } from "./bench-school";
+import { signInBurst } from "./bench-sign-in-burst";
 import { exitCode, nextEnv, runNext } from "./next-app";
 
 /**
@@ -105,6 +106,12 @@ const largeStudent = await seedLargeSchool(backend.db, { students: 5000, tools: 
 console.log(`\nadmin panel with 5,000 more students and 200 more lessons\n`);
 printHeader();
 for (const target of ["/admin", `/admin?student=${largeStudent}`, "/admin?q=3999"]) printRow(target, await measure(target));
+
+const burst = await signInBurst(200);
+console.log(
+  `\n200 simultaneous sign-ins (own backend, no injected latency): ${burst.perSecond.toFixed(1)}/s, median ${Math.round(burst.signInMedianMs)} ms;` +
+    ` /health meanwhile: median ${Math.round(burst.healthMedianMs)} ms, worst ${Math.round(burst.healthWorstMs)} ms`,
+);
 
 await browser.close();
 app.kill();

@@ -1,5 +1,5 @@
-import bcrypt from "bcryptjs";
 import { json, parseJson, type Reply, type Request } from "../http";
+import { hashPassword, passwordMatches } from "./passwords";
 import { authError, badJson, invalidEmail } from "./errors";
 import type { AuthContext } from "./index";
 import type { Sessions } from "./sessions";
@@ -48,11 +48,11 @@ export function createAccounts(context: AuthContext, sessions: Sessions) {
     if (body.password !== undefined && body.password !== null) {
       const weak = weakPassword(config, body.password);
       if (weak) return weak;
-      if (await bcrypt.compare(password!, auth.user.encrypted_password)) {
+      if (await passwordMatches(password!, auth.user.encrypted_password)) {
         return authError(422, "same_password", "New password should be different from the old password.");
       }
     }
-    const hash = password ? await bcrypt.hash(password, 10) : null;
+    const hash = password ? await hashPassword(password) : null;
     const metadata = body.data && typeof body.data === "object" ? JSON.stringify(body.data) : null;
     await db.transaction(async (tx) => {
       if (metadata) {

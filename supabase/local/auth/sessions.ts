@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import bcrypt from "bcryptjs";
 import type { Transaction } from "@electric-sql/pglite";
 import { bearerToken, json, type Reply, type Request } from "../http";
 import type { Claims } from "../keys";
+import { passwordMatches } from "./passwords";
 import { authError, invalidCredentials } from "./errors";
 import { customizeAccessToken } from "./hooks";
 import type { AuthContext } from "./index";
@@ -95,7 +95,7 @@ export function createSessions(context: AuthContext) {
     const email = emailFrom(body);
     if (!email || typeof body.password !== "string") return invalidCredentials();
     const user = await findUser(db, "email", email);
-    if (!user || !(await bcrypt.compare(body.password, user.encrypted_password ?? ""))) return invalidCredentials();
+    if (!user || !(await passwordMatches(body.password, user.encrypted_password))) return invalidCredentials();
     if (!user.email_confirmed_at) return authError(400, "email_not_confirmed", "Email not confirmed");
     return json(200, await db.transaction((tx) => issueSession(tx, user, "password")));
   }

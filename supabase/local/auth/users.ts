@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import bcrypt from "bcryptjs";
 import { z } from "zod";
 import type { Transaction } from "@electric-sql/pglite";
 import type { BackendConfig } from "../config";
 import type { Database } from "../database";
 import type { Reply } from "../http";
+import { hashPassword } from "./passwords";
 import { authError } from "./errors";
 
 export interface UserRow {
@@ -105,7 +105,7 @@ export async function createUser(
   confirmed: boolean,
 ): Promise<UserRow> {
   const id = randomUUID();
-  const hash = await bcrypt.hash(password, 10);
+  const hash = await hashPassword(password);
   // GoTrue inserts as the owner of auth.*, with search_path auth: triggers must qualify names.
   await tx.exec(`set local role supabase_auth_admin; set local search_path = auth`);
   await tx.query(
