@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, type Page, type Request } from "@playwright/test";
 
@@ -20,6 +20,7 @@ interface RecordedAction {
 export async function recordSignInAction(request: Request, email: string, password: string) {
   const body = request.postData()!.replace(email, "{{email}}").replace(password, "{{password}}");
   const action: RecordedAction = { id: request.headers()["next-action"], contentType: request.headers()["content-type"], body };
+  await mkdir(path.dirname(signInActionFile), { recursive: true });
   await writeFile(signInActionFile, JSON.stringify(action));
 }
 
