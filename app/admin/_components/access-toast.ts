@@ -20,6 +20,8 @@ export function reportAccess(
   toast.success("Успешно", {
     description: `${accessChangeMessage(change.kind, change.field, change.value)} — ${change.student.name}`,
     action: undo ? { label: "Отменить", onClick: undo } : undefined,
+    // Time to read which change it was and reach «Отменить» (Sonner also pauses on hover and focus).
+    duration: undo ? 15_000 : undefined,
   });
 }
 
