@@ -20,9 +20,9 @@ function actionsSent(page: Page) {
   return sent;
 }
 
-/** Holds back every request matching `match` by `ms`, as a distant backend would. */
+/** Holds back the page's requests to /admin that `match` picks by `ms`, as a distant backend would. */
 async function delay(page: Page, match: (url: URL, method: string) => boolean, ms: number) {
-  await page.route("**/*", async (route) => {
+  await page.route(/\/admin(\?|$)/, async (route) => {
     if (match(new URL(route.request().url()), route.request().method())) await new Promise((resolve) => setTimeout(resolve, ms));
     await route.fallback();
   });
