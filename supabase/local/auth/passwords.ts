@@ -33,10 +33,11 @@ class PasswordPool {
       worker.on("message", ({ id, result, error }: { id: number; result?: string | boolean; error?: string }) => {
         const job = this.waiting.get(id);
         this.waiting.delete(id);
+        if (this.waiting.size === 0) for (const idle of this.workers) idle.unref();
         if (error !== undefined) job?.reject(new Error(error));
         else job?.resolve(result!);
       });
-      // Idle workers never keep the process alive.
+      // Idle workers never keep the process alive; busy ones do (see run).
       worker.unref();
       this.workers.push(worker);
     }
@@ -46,7 +47,9 @@ class PasswordPool {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.workers[id % this.workers.length].postMessage({ id, ...job });
+      const worker = this.workers[id % this.workers.length];
+      worker.ref();
+      worker.postMessage({ id, ...job });
     });
   }
 }
