@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canOpenLesson, canOpenTool, effectivelyUnlocked, visibleOnly, withAccess } from "./access";
+import { canOpenLesson, canOpenTool, effectivelyUnlocked, visibleOnly, withAccess, withChange } from "./access";
 
 const items = [
   { id: "c", order_index: 3 },
@@ -65,5 +65,19 @@ describe("effectivelyUnlocked", () => {
     expect(effectivelyUnlocked("lesson", { is_unlocked: false, is_visible: true, hasRecord: true })).toBe(false);
     expect(effectivelyUnlocked("module", { is_unlocked: false, is_visible: true, hasRecord: false })).toBe(false);
     expect(effectivelyUnlocked("tool", { is_unlocked: true, is_visible: true, hasRecord: true })).toBe(true);
+  });
+});
+
+describe("withChange", () => {
+  it("changes the named records and creates missing ones from the defaults", () => {
+    const records = [
+      { itemId: "a", is_unlocked: false, is_visible: false },
+      { itemId: "b", is_unlocked: true, is_visible: true },
+    ];
+    expect(withChange(records, ["a", "c"], { is_unlocked: true })).toEqual([
+      { itemId: "a", is_unlocked: true, is_visible: false },
+      { itemId: "b", is_unlocked: true, is_visible: true },
+      { itemId: "c", is_unlocked: true, is_visible: true },
+    ]);
   });
 });

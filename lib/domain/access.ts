@@ -60,3 +60,13 @@ export function canOpenTool(record: AccessFlags | undefined | null): boolean {
 export function effectivelyUnlocked(kind: "module" | "tool" | "lesson", item: AccessFlags & { hasRecord: boolean }): boolean {
   return kind === "lesson" && !item.hasRecord ? true : item.is_unlocked;
 }
+
+/** Access records after a saved change to some items: existing records change, missing ones are created from the defaults. */
+export function withChange(records: readonly AccessRecord[], itemIds: readonly string[], change: Partial<AccessFlags>): AccessRecord[] {
+  const changed = new Set(itemIds);
+  const known = new Set(records.map((record) => record.itemId));
+  return [
+    ...records.map((record) => (changed.has(record.itemId) ? { ...record, ...change } : record)),
+    ...itemIds.filter((id) => !known.has(id)).map((itemId) => ({ itemId, ...DEFAULT_ACCESS, ...change })),
+  ];
+}

@@ -1,6 +1,7 @@
 "use client";
 
-import { useOptimistic, useState, useTransition } from "react";
+import { useOptimistic, useTransition } from "react";
+import type { AccessFlags } from "@/lib/domain/access";
 import { Badge } from "@/components/ui/badge";
 import { Switch } from "@/components/ui/switch";
 import type { AccessField, AccessKind } from "@/lib/validation/access";
@@ -19,8 +20,6 @@ export interface AccessItem {
   note?: string | null;
 }
 
-const SAVE_STATUS = { saving: "Сохраняем…", saved: "Сохранено", failed: "Не сохранено" } as const;
-
 function AccessRow({
   kind,
   student,
@@ -30,23 +29,20 @@ function AccessRow({
   kind: AccessKind;
   student: StudentRef;
   item: AccessItem;
-  onSaved: (change: Partial<AccessItem>) => void;
+  onSaved: (change: Partial<AccessFlags>) => void;
 }) {
   const [state, showOptimistic] = useOptimistic(item);
   const [pending, startTransition] = useTransition();
-  const [outcome, setOutcome] = useState<"saved" | "failed" | null>(null);
-  const status = pending ? "saving" : outcome;
 
   const toggle = (field: AccessField, value: boolean) => {
     // Busy switches stay focusable (aria-disabled, not disabled), so the keyboard keeps its place.
     if (pending) return;
     startTransition(async () => {
-      const change = { [field]: value, hasRecord: true };
-      showOptimistic({ ...item, ...change });
+      const change = { [field]: value };
+      showOptimistic({ ...item, ...change, hasRecord: true });
       const result = await setAccess({ kind, studentId: student.id, itemId: item.id, field, value }).catch(unreachable);
       // On failure the switch falls back to the saved state when the transition ends.
       if (result.ok) onSaved(change);
-      setOutcome(result.ok ? "saved" : "failed");
       reportAccess(result, { kind, field, value, student });
     });
   };
@@ -80,10 +76,11 @@ function AccessRow({
           <Switch {...switchProps("is_visible")} aria-label={`Видимость: ${item.label}`} />
           Видимость
         </label>
-        <span role="status" className="sr-only">
-          {status && `${item.label}: ${SAVE_STATUS[status]}`}
-        </span>
       </div>
+      {/* The result is announced by the toast; this says a save is under way. */}
+      <span role="status" className="sr-only">
+        {pending && `${item.label}: сохраняем…`}
+      </span>
     </li>
   );
 }
@@ -93,23 +90,21 @@ export function AccessList({
   student,
   items,
   emptyText,
+  onSaved,
 }: {
   kind: AccessKind;
   student: StudentRef;
   items: AccessItem[];
   emptyText: string;
+  onSaved: (itemIds: string[], change: Partial<AccessFlags>) => void;
 }) {
-  // Saved states live here, so the bulk buttons count from what the rows show, without a reload.
-  const [saved, setSaved] = useState(items);
-  const update = (ids: string[], change: Partial<AccessItem>) =>
-    setSaved((list) => list.map((item) => (ids.includes(item.id) ? { ...item, ...change } : item)));
-  if (saved.length === 0) return <p className="text-muted-foreground">{emptyText}</p>;
+  if (items.length === 0) return <p className="text-muted-foreground">{emptyText}</p>;
   return (
     <div className="flex flex-col gap-2">
-      <BulkAccess kind={kind} student={student} items={saved} onSaved={(ids, value) => update(ids, { is_unlocked: value, hasRecord: true })} />
+      <BulkAccess kind={kind} student={student} items={items} onSaved={(ids, value) => onSaved(ids, { is_unlocked: value })} />
       <ul className="flex flex-col gap-2">
-        {saved.map((item) => (
-          <AccessRow key={item.id} kind={kind} student={student} item={item} onSaved={(change) => update([item.id], change)} />
+        {items.map((item) => (
+          <AccessRow key={item.id} kind={kind} student={student} item={item} onSaved={(change) => onSaved([item.id], change)} />
         ))}
       </ul>
     </div>

@@ -1,9 +1,12 @@
 "use client";
 
+import { useEffect, useState } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { withAccess, type AccessFlags, type AccessRecord } from "@/lib/domain/access";
+import { withAccess, withChange, type AccessFlags, type AccessRecord } from "@/lib/domain/access";
+import type { AccessKind } from "@/lib/validation/access";
 import type { StudentSummary } from "@/lib/queries/admin";
 import { AccessList, type AccessItem } from "./access-list";
+import { dismissUndoToasts } from "./access-toast";
 import { useSwitchingAwayFrom } from "./selection";
 
 interface Props {
@@ -20,7 +23,12 @@ function toolNote(tool: AccessFlags) {
   return null;
 }
 
-export function AccessPanel({ student, modules, tools, lessons, access }: Props) {
+export function AccessPanel({ student, modules, tools, lessons, access: loaded }: Props) {
+  // Saved changes live here, above the tabs (which unmount hidden panels), so every tab, count
+  // and lesson note shows what is saved without reloading the page.
+  const [access, setAccess] = useState(loaded);
+  const onSaved = (kind: AccessKind) => (itemIds: string[], change: Partial<AccessFlags>) =>
+    setAccess((current) => ({ ...current, [kind]: withChange(current[kind], itemIds, change) }));
   const moduleItems: AccessItem[] = withAccess(modules, access.module).map((module) => ({ ...module, label: module.title }));
   const toolsWithAccess = withAccess(tools, access.tool);
   const toolItems: AccessItem[] = toolsWithAccess.map((tool) => ({ ...tool, label: tool.name }));
@@ -36,40 +44,48 @@ export function AccessPanel({ student, modules, tools, lessons, access }: Props)
   const name = student.full_name || student.email;
   // While another student opens, this panel is inert: no switch can write for the wrong person.
   const stale = useSwitchingAwayFrom(student.id);
+  useEffect(() => {
+    if (stale) dismissUndoToasts();
+  }, [stale]);
+  useEffect(() => dismissUndoToasts, []);
 
   return (
-    <div className="relative flex flex-col gap-4" inert={stale} aria-busy={stale}>
-      {stale && (
-        <p role="status" className="absolute inset-x-0 top-0 z-10 rounded-md bg-background/90 p-2 text-center text-sm font-medium shadow">
-          Загружаем другого студента…
-        </p>
-      )}
-      <h2 className={stale ? "text-xl font-semibold opacity-50" : "text-xl font-semibold"}>Доступ для {name}</h2>
-      <Tabs defaultValue="modules">
-        <TabsList>
-          <TabsTrigger value="modules">Модули</TabsTrigger>
-          <TabsTrigger value="tools">Инструменты</TabsTrigger>
-          <TabsTrigger value="lessons">Уроки</TabsTrigger>
-        </TabsList>
-        <TabsContent value="modules">
-          <AccessList kind="module" student={{ id: student.id, name }} items={moduleItems} emptyText="Модулей пока нет" />
-        </TabsContent>
-        <TabsContent value="tools">
-          <AccessList kind="tool" student={{ id: student.id, name }} items={toolItems} emptyText="Инструментов пока нет" />
-        </TabsContent>
-        <TabsContent value="lessons" className="flex flex-col gap-6">
-          {lessonGroups.length === 0 ? (
-            <p className="text-muted-foreground">Уроков пока нет</p>
-          ) : (
-            lessonGroups.map(({ tool, items }) => (
-              <section key={tool.id} aria-label={tool.name} className="flex flex-col gap-2">
-                <h3 className="font-semibold">{tool.name}</h3>
-                <AccessList kind="lesson" student={{ id: student.id, name }} items={items} emptyText="" />
-              </section>
-            ))
-          )}
-        </TabsContent>
-      </Tabs>
+    <div className="relative">
+      {/* Outside the inert part, so screen readers still hear it. */}
+      <p
+        role="status"
+        className={stale ? "absolute inset-x-0 top-0 z-10 rounded-md bg-background/90 p-2 text-center text-sm font-medium shadow" : "sr-only"}
+      >
+        {stale ? "Загружаем другого студента…" : ""}
+      </p>
+      <div className="flex flex-col gap-4" inert={stale} aria-busy={stale}>
+        <h2 className={stale ? "text-xl font-semibold opacity-50" : "text-xl font-semibold"}>Доступ для {name}</h2>
+        <Tabs defaultValue="modules">
+          <TabsList>
+            <TabsTrigger value="modules">Модули</TabsTrigger>
+            <TabsTrigger value="tools">Инструменты</TabsTrigger>
+            <TabsTrigger value="lessons">Уроки</TabsTrigger>
+          </TabsList>
+          <TabsContent value="modules">
+            <AccessList kind="module" student={{ id: student.id, name }} onSaved={onSaved("module")} items={moduleItems} emptyText="Модулей пока нет" />
+          </TabsContent>
+          <TabsContent value="tools">
+            <AccessList kind="tool" student={{ id: student.id, name }} onSaved={onSaved("tool")} items={toolItems} emptyText="Инструментов пока нет" />
+          </TabsContent>
+          <TabsContent value="lessons" className="flex flex-col gap-6">
+            {lessonGroups.length === 0 ? (
+              <p className="text-muted-foreground">Уроков пока нет</p>
+            ) : (
+              lessonGroups.map(({ tool, items }) => (
+                <section key={tool.id} aria-label={tool.name} className="flex flex-col gap-2">
+                  <h3 className="font-semibold">{tool.name}</h3>
+                  <AccessList kind="lesson" student={{ id: student.id, name }} onSaved={onSaved("lesson")} items={items} emptyText="" />
+                </section>
+              ))
+            )}
+          </TabsContent>
+        </Tabs>
+      </div>
     </div>
   );
 }

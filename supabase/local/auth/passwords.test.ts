@@ -24,5 +24,6 @@ describe("passwords on worker threads", () => {
     expect(await passwordMatches("password", null)).toBe(false);
     expect(await passwordMatches("password", "")).toBe(false);
     expect(await passwordMatches("password", "not-a-hash")).toBe(false);
+    expect(await passwordMatches("password", `$2a$10$${"!".repeat(53)}`)).toBe(false);
   });
 });

@@ -37,10 +37,19 @@ class PasswordPool {
         if (error !== undefined) job?.reject(new Error(error));
         else job?.resolve(result!);
       });
+      // A worker that dies fails what it was doing; the next job starts a fresh pool.
+      worker.on("error", (error) => this.fail(error));
       // Idle workers never keep the process alive; busy ones do (see run).
       worker.unref();
       this.workers.push(worker);
     }
+  }
+
+  private fail(error: Error) {
+    for (const job of this.waiting.values()) job.reject(error);
+    this.waiting.clear();
+    for (const worker of this.workers) void worker.terminate();
+    if (pool === this) pool = null;
   }
 
   run(job: Job): Promise<string | boolean> {
@@ -61,8 +70,12 @@ export async function hashPassword(password: string): Promise<string> {
   return String(await shared().run({ kind: "hash", password, cost: COST }));
 }
 
-/** False for a missing or malformed hash, as bcrypt's own compare. */
+/** False for a missing or malformed hash: a broken row is a failed sign-in, not a server error. */
 export async function passwordMatches(password: string, hash: string | null | undefined): Promise<boolean> {
   if (!hash) return false;
-  return (await shared().run({ kind: "compare", password, hash })) === true;
+  try {
+    return (await shared().run({ kind: "compare", password, hash })) === true;
+  } catch {
+    return false;
+  }
 }
