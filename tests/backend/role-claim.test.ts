@@ -71,3 +71,22 @@ describe("database functions answer only what the caller may know", () => {
     expect((await student.rpc("can_open_lesson", { _user_id: SEEDED.admin.id, _lesson_id: OPEN_LESSON })).data).toBe(false);
   });
 });
+
+describe("a hook that answers badly, as Supabase Auth reports it", () => {
+  it("refuses the sign-in with 500 and Supabase's messages, issuing no token", async () => {
+    const cases = [
+      { sql: `select '{"user_role": "admin"}'::jsonb`, message: "output claims field is missing" },
+      { sql: `select '{"claims": {"sub": "x"}}'::jsonb`, message: "output claims do not conform to the expected schema" },
+      { sql: `select '{"error": {"message": "Доступ закрыт школой"}}'::jsonb`, message: "Доступ закрыт школой" },
+    ];
+    for (const [index, { sql, message }] of cases.entries()) {
+      const name = `broken_hook_${index}`;
+      const broken = await startTestBackend({ customAccessTokenHook: { schema: "public", name, uri: `pg-functions://postgres/public/${name}` } });
+      await broken.db.exec(`create function public.${name}(event jsonb) returns jsonb language sql as $$ ${sql} $$;
+        grant execute on function public.${name}(jsonb) to supabase_auth_admin;`);
+      const { data, error } = await anonClient(broken).auth.signInWithPassword({ email: SEEDED.student.email, password: SEEDED.student.password });
+      await broken.close();
+      expect([error?.status, error?.message, data.session]).toEqual([500, message, null]);
+    }
+  });
+});

@@ -3,9 +3,10 @@
 import { useEffect, useRef, useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useForm, type FieldErrors } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Loader2 } from "lucide-react";
 import { toast } from "sonner";
+import { toastFirstInvalid } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
@@ -71,10 +72,7 @@ export function AuthForm() {
     toast.error(result.title, { description: result.message });
   };
 
-  const onInvalid = (invalid: FieldErrors<Fields>) => {
-    const first = FIELD_ORDER.map((field) => invalid[field]?.message).find(Boolean);
-    toast.error("Ошибка валидации", { description: first ?? "Проверьте введённые данные" });
-  };
+  const onInvalid = toastFirstInvalid<Fields>(FIELD_ORDER);
 
   const onValid = (values: Fields) =>
     startTransition(async () => {

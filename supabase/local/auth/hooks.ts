@@ -37,6 +37,10 @@ export async function customizeAccessToken(tx: Transaction, hook: BackendConfig[
     console.error(`[auth] ${hook.uri} failed:`, (error as Error).message);
     throw new ReplyError(authError(500, "unexpected_failure", `Error running hook URI: ${hook.uri}`));
   }
+  // Supabase Auth's own messages (internal/hooks): an answer without `claims`, then one whose claims lack required ones.
+  if (output === null || typeof output !== "object" || !("claims" in output || "error" in output)) {
+    throw new ReplyError(authError(500, "unexpected_failure", "output claims field is missing"));
+  }
   const parsed = hookOutput.safeParse(output);
   if (!parsed.success) {
     throw new ReplyError(authError(500, "unexpected_failure", "output claims do not conform to the expected schema"));

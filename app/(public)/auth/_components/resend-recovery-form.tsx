@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { toast } from "sonner";
+import { toastFirstInvalid } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -34,9 +35,7 @@ export function ResendRecoveryForm() {
       className="flex flex-col gap-4"
       noValidate
       aria-label="Новое письмо для смены пароля"
-      onSubmit={handleSubmit(onValid, (errors) =>
-        toast.error("Ошибка валидации", { description: errors.email?.message ?? "Проверьте введённые данные" }),
-      )}
+      onSubmit={handleSubmit(onValid, toastFirstInvalid(["email"]))}
     >
       <FormField id="email" label="Email" error={formState.errors.email?.message}>
         <Input type="email" autoComplete="email" inputMode="email" required {...register("email")} />

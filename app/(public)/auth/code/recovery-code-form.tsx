@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { toast } from "sonner";
+import { toastFirstInvalid } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -35,11 +36,7 @@ export function RecoveryCodeForm({ email }: { email: string }) {
     <form
       className="flex flex-col gap-4"
       noValidate
-      onSubmit={handleSubmit(onValid, (invalid) =>
-        toast.error("Ошибка валидации", {
-          description: invalid.email?.message ?? invalid.code?.message ?? "Проверьте введённые данные",
-        }),
-      )}
+      onSubmit={handleSubmit(onValid, toastFirstInvalid(["email", "code"]))}
     >
       <FormField id="email" label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" inputMode="email" required {...register("email")} />

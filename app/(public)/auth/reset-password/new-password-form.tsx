@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { toast } from "sonner";
+import { toastFirstInvalid } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -36,11 +37,7 @@ export function NewPasswordForm() {
     <form
       className="flex flex-col gap-4"
       noValidate
-      onSubmit={handleSubmit(onValid, (invalid) =>
-        toast.error("Ошибка валидации", {
-          description: invalid.password?.message ?? invalid.confirmation?.message ?? "Проверьте введённые данные",
-        }),
-      )}
+      onSubmit={handleSubmit(onValid, toastFirstInvalid(["password", "confirmation"]))}
     >
       <FormField id="password" label="Новый пароль" error={errors.password?.message}>
         <Input type="password" autoComplete="new-password" required minLength={PASSWORD_NATIVE_MIN} {...register("password")} />

@@ -1,0 +1,10 @@
+import type { FieldErrors, FieldValues } from "react-hook-form";
+import { toast } from "sonner";
+
+/** SPEC.md §5's validation toast for a form's invalid submit: the first message in the form's field order. */
+export function toastFirstInvalid<T extends FieldValues>(order: readonly (keyof T & string)[]) {
+  return (errors: FieldErrors<T>) => {
+    const first = order.map((field) => errors[field]?.message).find((message) => typeof message === "string");
+    toast.error("Ошибка валидации", { description: typeof first === "string" ? first : "Проверьте введённые данные" });
+  };
+}
