@@ -10,6 +10,7 @@ export type Database = {
           created_at: string
           description: string | null
           id: string
+          is_published: boolean
           order_index: number
           title: string
         }
@@ -17,6 +18,7 @@ export type Database = {
           created_at?: string
           description?: string | null
           id?: string
+          is_published?: boolean
           order_index?: number
           title: string
         }
@@ -24,6 +26,7 @@ export type Database = {
           created_at?: string
           description?: string | null
           id?: string
+          is_published?: boolean
           order_index?: number
           title?: string
         }
@@ -73,36 +76,56 @@ export type Database = {
       }
       lessons: {
         Row: {
+          course_module_id: string | null
           created_at: string
           description: string | null
           id: string
+          is_published: boolean
           module_id: string | null
           order_index: number
           title: string
-          tool_id: string
+          tool_id: string | null
           video_url: string | null
         }
         Insert: {
+          course_module_id?: string | null
           created_at?: string
           description?: string | null
           id?: string
+          is_published?: boolean
           module_id?: string | null
           order_index?: number
           title: string
-          tool_id: string
+          tool_id?: string | null
           video_url?: string | null
         }
         Update: {
+          course_module_id?: string | null
           created_at?: string
           description?: string | null
           id?: string
+          is_published?: boolean
           module_id?: string | null
           order_index?: number
           title?: string
-          tool_id?: string
+          tool_id?: string | null
           video_url?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "lessons_block_of_own_tool"
+            columns: ["tool_id", "module_id"]
+            isOneToOne: false
+            referencedRelation: "modules"
+            referencedColumns: ["id", "tool_id"]
+          },
+          {
+            foreignKeyName: "lessons_course_module_id_fkey"
+            columns: ["course_module_id"]
+            isOneToOne: false
+            referencedRelation: "course_modules"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "lessons_module_id_fkey"
             columns: ["module_id"]
@@ -166,6 +189,7 @@ export type Database = {
           created_at: string
           description: string | null
           id: string
+          is_published: boolean
           name: string
           order_index: number
           tool_id: string
@@ -174,6 +198,7 @@ export type Database = {
           created_at?: string
           description?: string | null
           id?: string
+          is_published?: boolean
           name: string
           order_index?: number
           tool_id: string
@@ -182,6 +207,7 @@ export type Database = {
           created_at?: string
           description?: string | null
           id?: string
+          is_published?: boolean
           name?: string
           order_index?: number
           tool_id?: string
@@ -262,6 +288,7 @@ export type Database = {
           created_at: string
           description: string | null
           id: string
+          is_published: boolean
           name: string
           order_index: number
         }
@@ -269,6 +296,7 @@ export type Database = {
           created_at?: string
           description?: string | null
           id?: string
+          is_published?: boolean
           name: string
           order_index?: number
         }
@@ -276,6 +304,7 @@ export type Database = {
           created_at?: string
           description?: string | null
           id?: string
+          is_published?: boolean
           name?: string
           order_index?: number
         }
@@ -323,6 +352,29 @@ export type Database = {
           }
         ]
       }
+      tool_former_names: {
+        Row: {
+          lower_name: string
+          tool_id: string
+        }
+        Insert: {
+          lower_name: string
+          tool_id: string
+        }
+        Update: {
+          lower_name?: string
+          tool_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tool_former_names_tool_id_fkey"
+            columns: ["tool_id"]
+            isOneToOne: false
+            referencedRelation: "tech_tools"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       user_roles: {
         Row: {
           created_at: string
@@ -364,9 +416,31 @@ export type Database = {
         }
         Returns: boolean
       }
+      course_lesson_page: {
+        Args: {
+          _module_id: string
+          _lesson_id: string
+          _student_id?: string
+        }
+        Returns: Json
+      }
+      course_module_page: {
+        Args: {
+          _module_id: string
+          _student_id?: string
+        }
+        Returns: Json
+      }
       custom_access_token_hook: {
         Args: {
           event: Json
+        }
+        Returns: Json
+      }
+      deletion_impact: {
+        Args: {
+          _kind: string
+          _id: string
         }
         Returns: Json
       }
@@ -386,10 +460,28 @@ export type Database = {
           video_url: string
         }[]
       }
+      lesson_content_for: {
+        Args: {
+          _user_id: string
+          _lesson_id: string
+        }
+        Returns: {
+          description: string
+          video_url: string
+        }[]
+      }
+      lesson_list: {
+        Args: {
+          _lesson_ids: string[]
+          _user_id: string
+        }
+        Returns: Json
+      }
       lesson_page: {
         Args: {
           _tool_name: string
           _lesson_id: string
+          _student_id?: string
         }
         Returns: Json
       }
@@ -399,9 +491,17 @@ export type Database = {
         }
         Returns: boolean
       }
+      reorder_content: {
+        Args: {
+          _kind: string
+          _ids: string[]
+        }
+        Returns: undefined
+      }
       tool_page: {
         Args: {
           _tool_name: string
+          _student_id?: string
         }
         Returns: Json
       }

@@ -53,10 +53,10 @@ const relationships = (
 ).rows;
 
 const functions = (
-  await db.query<{ name: string; arg_names: string[] | null; arg_types: string[]; returns: string; returns_set: boolean; out_names: string[] | null; out_types: string[] | null }>(
+  await db.query<{ name: string; arg_names: string[] | null; arg_types: string[]; returns: string; returns_set: boolean; out_names: string[] | null; out_types: string[] | null; defaults: number }>(
     `select p.proname as name, p.proargnames as arg_names,
             array(select format_type(t, null) from unnest(p.proargtypes) t) as arg_types,
-            format_type(p.prorettype, null) as returns, p.proretset as returns_set,
+            format_type(p.prorettype, null) as returns, p.proretset as returns_set, p.pronargdefaults::int as defaults,
             (select array_agg(p.proargnames[i] order by i) from generate_subscripts(p.proargmodes, 1) i where p.proargmodes[i] = 't') as out_names,
             (select array_agg(format_type(p.proallargtypes[i], null) order by i) from generate_subscripts(p.proargmodes, 1) i where p.proargmodes[i] = 't') as out_types
      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -102,7 +102,11 @@ ${indent(update.join("\n"), 4)}
 });
 
 const functionBlocks = functions.map((fn) => {
-  const args = fn.arg_types.map((type, index) => `${fn.arg_names?.[index] ?? `arg${index}`}: ${tsType(type)}`);
+  // Arguments with defaults come last and may be left out, as in `supabase gen types`.
+  const firstOptional = fn.arg_types.length - fn.defaults;
+  const args = fn.arg_types.map(
+    (type, index) => `${fn.arg_names?.[index] ?? `arg${index}`}${index >= firstOptional ? "?" : ""}: ${tsType(type)}`,
+  );
   let returns: string;
   if (fn.out_names?.length) {
     const fields = fn.out_names.map((name, index) => `${name}: ${tsType(fn.out_types![index])}`).join("\n");

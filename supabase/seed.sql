@@ -107,6 +107,45 @@ insert into public.lessons (id, tool_id, module_id, title, description, video_ur
    E'Создаём таблицы и включаем row level security.\nhttps://supabase.com/docs/guides/database/postgres/row-level-security',
    'https://www.youtube.com/watch?v=hTWKbfoikeg', 1);
 
+-- Product Founder lessons: every module but «Привлечение клиентов» has some; one is a draft.
+insert into public.lessons (id, course_module_id, title, description, video_url, order_index, is_published) values
+  ('e0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001',
+   'Где искать идеи, которые нужны людям',
+   E'Смотрим на свою работу, хобби и жалобы знакомых: лучшие идеи лежат рядом.\nРабочая тетрадь: https://example.com/idea-workbook',
+   'https://rutube.ru/play/embed/c6cc4d620b1d4338901770a44b3e82f4', 1, true),
+  ('e0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000001',
+   'Интервью с клиентом без наводящих вопросов',
+   E'Пять вопросов, которые показывают настоящую боль, и три, которые всё портят.\nСкрипт интервью: https://example.com/interview-script',
+   'https://vkvideo.ru/video_ext.php?oid=-22822305&id=456241864&hash=e037414127166efe', 2, true),
+  ('e0000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000001',
+   'Проверяем спрос за выходные',
+   E'Лендинг-заглушка, небольшой бюджет на рекламу и честный подсчёт заявок.',
+   'https://www.youtube.com/embed/dQw4w9WgXcQ', 3, true),
+  ('e0000000-0000-4000-8000-000000000004', 'c0000000-0000-4000-8000-000000000001',
+   'Разбор ваших идей (черновик)',
+   E'Запись эфира появится после встречи потока.',
+   null, 4, false),
+  ('e0000000-0000-4000-8000-000000000005', 'c0000000-0000-4000-8000-000000000002',
+   'MVP, прототип и первая версия: в чём разница',
+   E'Разбираем, что показывать первым пользователям и сколько на это тратить.',
+   'https://rutube.ru/play/embed/7a6d2a6d4d1f4e3f9e8b1c2d3e4f5a6b', 1, true),
+  ('e0000000-0000-4000-8000-000000000006', 'c0000000-0000-4000-8000-000000000002',
+   'Как ставить задачу ИИ и подрядчику',
+   E'Техническое задание на одной странице: цель, сценарии, критерии готовности.\nШаблон: https://example.com/brief',
+   'https://kinescope.io/embed/bq3Hd6yZ8tLmXYdeADrGs1', 2, true),
+  ('e0000000-0000-4000-8000-000000000007', 'c0000000-0000-4000-8000-000000000003',
+   'Оффер, который понятен за пять секунд',
+   E'Формула оффера и примеры до и после.',
+   'https://vkvideo.ru/video_ext.php?oid=-22822305&id=456241865', 1, true),
+  ('e0000000-0000-4000-8000-000000000008', 'c0000000-0000-4000-8000-000000000004',
+   'Воронка на одной странице',
+   E'Рисуем путь клиента от рекламы до оплаты и находим, где он теряется.',
+   'https://player.vimeo.com/video/76979871', 1, true),
+  ('e0000000-0000-4000-8000-000000000009', 'c0000000-0000-4000-8000-000000000006',
+   'Когда нужен кофаундер',
+   E'Признаки того, что пора искать партнёра, и как делить доли.',
+   'https://rutube.ru/play/embed/0f1e2d3c4b5a69788796a5b4c3d2e1f0', 1, true);
+
 -- The demo student: two course modules, two tools and one lesson open; one module hidden.
 insert into public.module_access (user_id, module_id, is_unlocked, is_visible) values
   ('a0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000001', true, true),
@@ -119,4 +158,5 @@ insert into public.tool_access (user_id, tool_id, is_unlocked, is_visible) value
 
 insert into public.lesson_access (user_id, lesson_id, is_unlocked, is_visible) values
   ('a0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', true, true),
-  ('a0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000004', false, true);
+  ('a0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000004', false, true),
+  ('a0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000006', false, true);

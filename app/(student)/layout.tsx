@@ -1,6 +1,12 @@
-import { requireUser } from "@/lib/auth";
+import { requireViewer } from "@/lib/preview";
+import { PreviewBanner } from "./_components/preview-banner";
 
 export default async function StudentLayout({ children }: { children: React.ReactNode }) {
-  await requireUser();
-  return children;
+  const { preview } = await requireViewer();
+  return (
+    <>
+      {preview && <PreviewBanner student={preview} />}
+      {children}
+    </>
+  );
 }

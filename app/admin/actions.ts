@@ -1,6 +1,10 @@
 "use server";
 
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { z } from "zod";
 import { getCurrentUser, isAdmin } from "@/lib/auth";
+import { previewCookie } from "@/lib/preview";
 import { ACCESS_TABLES, upsertAccess, type AccessChange } from "@/lib/mutations/access";
 import { createClient } from "@/lib/supabase/server";
 import {
@@ -41,4 +45,16 @@ export async function setAllAccess(input: unknown): Promise<AccessResult> {
   if (!parsed.success) return FAILED;
   const { kind, studentId, itemIds, field, value } = parsed.data;
   return saveAccess(kind, [...new Set(itemIds)].map((itemId) => ({ userId: studentId, itemId, flags: { [field]: value } })));
+}
+
+/** «Смотреть как студент»: the student pages with this student's access, until the banner's exit. */
+export async function startPreview(studentId: unknown): Promise<AccessResult> {
+  if (!(await adminOnly())) return { ok: false, error: "Недостаточно прав" };
+  const id = z.uuid().safeParse(studentId);
+  if (!id.success) return { ok: false, error: "Студент не найден" };
+  const supabase = await createClient();
+  const { data: student } = await supabase.from("profiles").select("id, email, full_name").eq("id", id.data).maybeSingle();
+  if (!student) return { ok: false, error: "Студент не найден" };
+  (await cookies()).set(previewCookie({ id: student.id, name: student.full_name || student.email }));
+  redirect("/dashboard");
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canOpenLesson, canOpenTool, effectivelyUnlocked, visibleOnly, withAccess, withChange } from "./access";
+import { canOpenLesson, canOpenSection, effectivelyUnlocked, visibleOnly, withAccess, withChange } from "./access";
 
 const items = [
   { id: "c", order_index: 3 },
@@ -48,14 +48,14 @@ describe("canOpenLesson", () => {
   });
 });
 
-describe("canOpenTool", () => {
+describe("canOpenSection", () => {
   it.each([
     [null, false],
     [{ is_unlocked: true, is_visible: true }, true],
     [{ is_unlocked: false, is_visible: true }, false],
     [{ is_unlocked: true, is_visible: false }, false],
   ])("record %j → %s", (record, expected) => {
-    expect(canOpenTool(record)).toBe(expected);
+    expect(canOpenSection(record)).toBe(expected);
   });
 });
 

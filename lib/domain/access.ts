@@ -47,8 +47,8 @@ export function canOpenLesson(record: AccessFlags | undefined): boolean {
   return !record || (record.is_unlocked && record.is_visible);
 }
 
-/** A tool's pages open only when the tool is unlocked and visible for the student. */
-export function canOpenTool(record: AccessFlags | undefined | null): boolean {
+/** A tool's or a course module's pages open only when it is unlocked and visible for the student. */
+export function canOpenSection(record: AccessFlags | undefined | null): boolean {
   const access = record ?? DEFAULT_ACCESS;
   return access.is_unlocked && access.is_visible;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupLessons, neighbours } from "./lessons";
+import { groupLessons, neighbours, openLesson } from "./lessons";
 
 const modules = [
   { id: "m2", name: "Блок 2", description: null, order_index: 2 },
@@ -70,5 +70,25 @@ describe("neighbours", () => {
     expect(neighbours(sequence, "b")).toMatchObject({ previous: { id: "a" }, next: { id: "c" } });
     expect(neighbours(sequence, "c").next).toBeNull();
     expect(neighbours(sequence, "missing")).toEqual({ previous: null, next: null });
+  });
+});
+
+describe("openLesson", () => {
+  it("is missing when the lesson is not in the list (another tool's, deleted or a draft)", () => {
+    expect(openLesson(modules, lessons, [], "elsewhere")).toEqual({ status: "missing" });
+  });
+
+  it("is closed by a locked or a hidden record, open without one", () => {
+    expect(openLesson(modules, lessons, [{ lesson_id: "a", is_unlocked: false, is_visible: true }], "a")).toEqual({ status: "closed" });
+    expect(openLesson(modules, lessons, [{ lesson_id: "a", is_unlocked: true, is_visible: false }], "a")).toEqual({ status: "closed" });
+    expect(openLesson(modules, lessons, [], "a")).toMatchObject({ status: "open", lesson: { id: "a", label: "Урок 1" }, previous: { id: "l5" }, next: { id: "b" } });
+  });
+
+  it("numbers a course module's lessons (no blocks) by order_index", () => {
+    const moduleLessons = [
+      { id: "x", module_id: null, title: "Второй", order_index: 2 },
+      { id: "y", module_id: null, title: "Первый", order_index: 1 },
+    ];
+    expect(openLesson([], moduleLessons, [], "x")).toMatchObject({ status: "open", lesson: { label: "Урок 2" }, previous: { id: "y" }, next: null });
   });
 });

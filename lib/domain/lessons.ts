@@ -78,3 +78,26 @@ export function neighbours(sequence: readonly NumberedLesson[], lessonId: string
   if (index === -1) return { previous: null, next: null };
   return { previous: open[index - 1] ?? null, next: open[index + 1] ?? null };
 }
+
+export type LessonOpening =
+  | { status: "missing" }
+  | { status: "closed" }
+  | { status: "open"; lesson: NumberedLesson; previous: NumberedLesson | null; next: NumberedLesson | null };
+
+/**
+ * Whether a lesson page shows the lesson: «Урок не найден» when it is not in the list, the
+ * list's redirect when the student's record closes or hides it, else the lesson with its neighbours.
+ */
+export function openLesson(
+  modules: readonly ModuleBlock[],
+  lessons: readonly LessonOutline[],
+  access: readonly (AccessFlags & { lesson_id: string })[],
+  lessonId: string,
+): LessonOpening {
+  if (!lessons.some((lesson) => lesson.id === lessonId)) return { status: "missing" };
+  if (!canOpenLesson(access.find((record) => record.lesson_id === lessonId))) return { status: "closed" };
+  const { sequence } = groupLessons(modules, lessons, access);
+  const lesson = sequence.find((item) => item.id === lessonId);
+  if (!lesson) return { status: "missing" };
+  return { status: "open", lesson, ...neighbours(sequence, lessonId) };
+}

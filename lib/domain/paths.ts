@@ -4,6 +4,8 @@ export const toolPath = (name: string) => `/tech-founder/${encodeURIComponent(na
 
 export const lessonPath = (toolName: string, lessonId: string) => `${toolPath(toolName)}/${lessonId}`;
 
+export const courseModulePath = (moduleId: string) => `/product-founder/${moduleId}`;
+
 const PATH_BASE = "http://site.invalid";
 
 /**

@@ -6,6 +6,7 @@ export type Video =
   | { kind: "none" };
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+const SAFE_KEY = /^[A-Za-z0-9_-]+$/;
 
 function parseUrl(raw: string): URL | null {
   try {
@@ -40,15 +41,20 @@ function youtube(url: URL, host: string): Video | null {
 
 function rutube(url: URL, host: string): Video | null {
   if (host !== "rutube.ru") return null;
-  const id = url.pathname.match(/^\/(?:video|play\/embed|shorts)\/([a-f0-9]{32})\/?$/)?.[1];
-  return id ? { kind: "embed", provider: "rutube", src: `https://rutube.ru/play/embed/${id}` } : null;
+  const id = url.pathname.match(/^\/(?:video(?:\/private)?|play\/embed|shorts)\/([a-f0-9]{32})\/?$/)?.[1];
+  if (!id) return null;
+  // A private video plays only with its key (?p=).
+  const key = url.searchParams.get("p");
+  const query = key && SAFE_KEY.test(key) ? `?${new URLSearchParams({ p: key })}` : "";
+  return { kind: "embed", provider: "rutube", src: `https://rutube.ru/play/embed/${id}${query}` };
 }
 
 function vk(url: URL, host: string): Video | null {
   if (!["vk.com", "vkvideo.ru", "m.vk.com", "vk.ru"].includes(host)) return null;
   let owner: string | null = null;
   let video: string | null = null;
-  const path = url.pathname.match(/^\/video(-?\d+)_(\d+)\/?$/);
+  // vk.com/video-1_2, or a video opened over a list: vk.com/videos-1?z=video-1_2/pl_…
+  const path = url.pathname.match(/^\/video(-?\d+)_(\d+)\/?$/) ?? url.searchParams.get("z")?.match(/^video(-?\d+)_(\d+)(?:\/|$)/);
   if (path) [owner, video] = [path[1], path[2]];
   else if (url.pathname === "/video_ext.php") [owner, video] = [url.searchParams.get("oid"), url.searchParams.get("id")];
   if (!owner || !video || !/^-?\d+$/.test(owner) || !/^\d+$/.test(video)) return null;
@@ -66,8 +72,12 @@ function kinescope(url: URL, host: string): Video | null {
 
 function vimeo(url: URL, host: string): Video | null {
   if (host !== "vimeo.com" && host !== "player.vimeo.com") return null;
-  const id = url.pathname.match(/^\/(?:video\/)?(\d+)\/?$/)?.[1];
-  return id ? { kind: "embed", provider: "vimeo", src: `https://player.vimeo.com/video/${id}` } : null;
+  // An unlisted video carries its hash in the path (vimeo.com/1/abc) or as ?h=abc.
+  const match = url.pathname.match(/^\/(?:video\/)?(\d+)(?:\/([a-f0-9]+))?\/?$/);
+  if (!match) return null;
+  const hash = match[2] ?? url.searchParams.get("h");
+  const query = hash && /^[a-f0-9]+$/.test(hash) ? `?${new URLSearchParams({ h: hash })}` : "";
+  return { kind: "embed", provider: "vimeo", src: `https://player.vimeo.com/video/${match[1]}${query}` };
 }
 
 export function toVideo(raw: string | null | undefined): Video {
@@ -80,4 +90,33 @@ export function toVideo(raw: string | null | undefined): Video {
     if (video) return video;
   }
   return { kind: "link", href: url.toString() };
+}
+
+export const SUPPORTED_VIDEO_HOSTS = "YouTube, RuTube, VK Видео, Kinescope или Vimeo";
+export const VIDEO_INPUT_MAX_LENGTH = 4000;
+
+export type VideoInput = { ok: true; url: string | null } | { ok: false; error: string };
+
+/** The src of a pasted <iframe> embed code, with the HTML entities a player's code uses decoded. */
+function iframeSource(code: string): string | null {
+  const src = code.match(/<iframe\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i);
+  const value = src?.[1] ?? src?.[2] ?? src?.[3];
+  if (!value) return null;
+  const decoded = value.replace(/&amp;/g, "&").replace(/&#0*38;/g, "&");
+  return decoded.startsWith("//") ? `https:${decoded}` : decoded;
+}
+
+/**
+ * What the course studio stores for a lesson's video field: a watch/share link or an embed code
+ * from a supported host, turned into the player address the lesson page embeds; empty means no video.
+ */
+export function normalizeVideoInput(raw: string): VideoInput {
+  const input = raw.trim();
+  if (!input) return { ok: true, url: null };
+  const unsupported: VideoInput = { ok: false, error: `Вставьте ссылку или код видео с ${SUPPORTED_VIDEO_HOSTS}` };
+  if (input.length > VIDEO_INPUT_MAX_LENGTH) return unsupported;
+  const address = /^<iframe\b/i.test(input) ? iframeSource(input) : input;
+  if (!address) return unsupported;
+  const video = toVideo(address);
+  return video.kind === "embed" ? { ok: true, url: video.src } : unsupported;
 }

@@ -33,9 +33,9 @@ export async function getAdminPage(studentParam: string | undefined, search: str
   const [studentList, selected, modules, tools, lessons, moduleAccess, toolAccess, lessonAccess] = await Promise.all([
     students.order("email").order("id").range(...pageRange(page, STUDENTS_PER_PAGE)),
     forStudent(supabase.from("profiles").select("id, email, full_name").eq("id", studentId!).eq("role", "student").maybeSingle()),
-    supabase.from("course_modules").select("id, title, order_index").order("order_index"),
-    supabase.from("tech_tools").select("id, name, order_index").order("order_index"),
-    supabase.from("lessons").select("id, title, tool_id, order_index").order("order_index"),
+    supabase.from("course_modules").select("id, title, order_index, is_published").order("order_index"),
+    supabase.from("tech_tools").select("id, name, order_index, is_published").order("order_index"),
+    supabase.from("lessons").select("id, title, tool_id, course_module_id, order_index, is_published").order("order_index"),
     forStudent(supabase.from("module_access").select("itemId:module_id, is_unlocked, is_visible").eq("user_id", studentId!)),
     forStudent(supabase.from("tool_access").select("itemId:tool_id, is_unlocked, is_visible").eq("user_id", studentId!)),
     forStudent(supabase.from("lesson_access").select("itemId:lesson_id, is_unlocked, is_visible").eq("user_id", studentId!)),

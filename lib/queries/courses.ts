@@ -1,15 +1,18 @@
 import "server-only";
 import { z } from "zod";
 import { createClient } from "@/lib/supabase/server";
+import { previewedStudentId, type Viewer } from "@/lib/preview";
 import { orThrow } from "./result";
 
 /** Server-only reads of the student pages: each makes one parallel wave (or one RPC). */
 
-export async function getCourseModules(userId: string) {
+// Drafts are filtered here as well as by row level security, so an admin's preview shows what the student sees.
+
+export async function getCourseModules(viewer: Viewer) {
   const supabase = await createClient();
   const [modules, access] = await Promise.all([
-    supabase.from("course_modules").select("id, title, description, order_index").order("order_index"),
-    supabase.from("module_access").select("itemId:module_id, is_unlocked, is_visible").eq("user_id", userId),
+    supabase.from("course_modules").select("id, title, description, order_index").eq("is_published", true).order("order_index"),
+    supabase.from("module_access").select("itemId:module_id, is_unlocked, is_visible").eq("user_id", viewer.studentId),
   ]);
   return {
     modules: orThrow(modules),
@@ -17,11 +20,11 @@ export async function getCourseModules(userId: string) {
   };
 }
 
-export async function getTools(userId: string) {
+export async function getTools(viewer: Viewer) {
   const supabase = await createClient();
   const [tools, access] = await Promise.all([
-    supabase.from("tech_tools").select("id, name, description, order_index").order("order_index"),
-    supabase.from("tool_access").select("itemId:tool_id, is_unlocked, is_visible").eq("user_id", userId),
+    supabase.from("tech_tools").select("id, name, description, order_index").eq("is_published", true).order("order_index"),
+    supabase.from("tool_access").select("itemId:tool_id, is_unlocked, is_visible").eq("user_id", viewer.studentId),
   ]);
   return {
     tools: orThrow(tools),
@@ -31,30 +34,54 @@ export async function getTools(userId: string) {
 
 const flags = { is_unlocked: z.boolean(), is_visible: z.boolean() };
 
-/** What public.tool_page returns (jsonb): parsed here, so a change in SQL fails loudly, not in a page. */
-const toolPageSchema = z.object({
-  tool: z.object({ id: z.string(), name: z.string(), description: z.string().nullable() }).nullable(),
-  access: z.object(flags).nullable(),
-  modules: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), order_index: z.number() })),
+/** The lessons of a tool or a course module, and the student's records for them. */
+const lessonListSchema = z.object({
   lessons: z.array(z.object({ id: z.string(), module_id: z.string().nullable(), title: z.string(), order_index: z.number() })),
   lesson_access: z.array(z.object({ lesson_id: z.string(), ...flags })),
 });
 
-const lessonPageSchema = toolPageSchema.extend({
-  /** Null unless the database lets this student open the lesson. */
-  content: z.object({ description: z.string().nullable(), video_url: z.string().nullable() }).nullable(),
+/** Null unless the database lets this student open the lesson. */
+const contentSchema = z.object({ description: z.string().nullable(), video_url: z.string().nullable() }).nullable();
+
+/** What public.tool_page returns (jsonb): parsed here, so a change in SQL fails loudly, not in a page. */
+const toolPageSchema = lessonListSchema.extend({
+  tool: z.object({ id: z.string(), name: z.string(), description: z.string().nullable() }).nullable(),
+  /** The tool's current name when the address used one it had before. */
+  renamed_to: z.string().nullable(),
+  access: z.object(flags).nullable(),
+  modules: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), order_index: z.number() })),
+});
+
+const courseModulePageSchema = lessonListSchema.extend({
+  module: z.object({ id: z.string(), title: z.string(), description: z.string().nullable(), number: z.number() }).nullable(),
+  access: z.object(flags).nullable(),
 });
 
 export type ToolPageData = z.infer<typeof toolPageSchema>;
-export type LessonPageData = z.infer<typeof lessonPageSchema>;
+export type CourseModulePageData = z.infer<typeof courseModulePageSchema>;
 
 /** A tool found by case-insensitive exact name, with its blocks, lessons and the student's access. */
-export async function getToolPage(toolName: string): Promise<ToolPageData> {
+export async function getToolPage(viewer: Viewer, toolName: string) {
   const supabase = await createClient();
-  return toolPageSchema.parse(orThrow(await supabase.rpc("tool_page", { _tool_name: toolName })));
+  const answer = await supabase.rpc("tool_page", { _tool_name: toolName, _student_id: previewedStudentId(viewer) });
+  return toolPageSchema.parse(orThrow(answer));
 }
 
-export async function getLessonPage(toolName: string, lessonId: string): Promise<LessonPageData> {
+export async function getLessonPage(viewer: Viewer, toolName: string, lessonId: string) {
   const supabase = await createClient();
-  return lessonPageSchema.parse(orThrow(await supabase.rpc("lesson_page", { _tool_name: toolName, _lesson_id: lessonId })));
+  const answer = await supabase.rpc("lesson_page", { _tool_name: toolName, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) });
+  return toolPageSchema.extend({ content: contentSchema }).parse(orThrow(answer));
+}
+
+/** A Product Founder module with its lessons and the student's access. */
+export async function getCourseModulePage(viewer: Viewer, moduleId: string) {
+  const supabase = await createClient();
+  const answer = await supabase.rpc("course_module_page", { _module_id: moduleId, _student_id: previewedStudentId(viewer) });
+  return courseModulePageSchema.parse(orThrow(answer));
+}
+
+export async function getCourseLessonPage(viewer: Viewer, moduleId: string, lessonId: string) {
+  const supabase = await createClient();
+  const answer = await supabase.rpc("course_lesson_page", { _module_id: moduleId, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) });
+  return courseModulePageSchema.extend({ content: contentSchema }).parse(orThrow(answer));
 }

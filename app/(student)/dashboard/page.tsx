@@ -4,7 +4,7 @@ import { ArrowRight, Shield, Target, Wrench } from "lucide-react";
 import { PageHeader, PageShell } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { requireUser } from "@/lib/auth";
+import { requireViewer } from "@/lib/preview";
 import { getDashboard } from "@/lib/queries/dashboard";
 import { AuthStateRefresher } from "./_components/auth-state-refresher";
 import { SignOutButton } from "./_components/sign-out-button";
@@ -27,8 +27,8 @@ const TRACKS = [
 ];
 
 export default async function DashboardPage() {
-  const user = await requireUser();
-  const { isAdmin, fullName } = await getDashboard(user.id);
+  const { studentId, preview } = await requireViewer();
+  const { isAdmin, fullName } = await getDashboard(studentId);
   return (
     <PageShell>
       <AuthStateRefresher />
@@ -41,7 +41,7 @@ export default async function DashboardPage() {
             </Link>
           </Button>
         )}
-        <SignOutButton />
+        {!preview && <SignOutButton />}
       </PageHeader>
       <p className="text-muted-foreground">Выберите трек обучения:</p>
       <nav aria-label="Треки обучения" className="grid gap-4 sm:grid-cols-2">

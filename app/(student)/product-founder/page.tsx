@@ -1,18 +1,19 @@
 import type { Metadata } from "next";
-import { Lock } from "lucide-react";
+import Link from "next/link";
+import { ArrowRight, Lock } from "lucide-react";
 import { PageHeader, PageShell } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { requireUser } from "@/lib/auth";
 import { visibleOnly, withAccess } from "@/lib/domain/access";
+import { courseModulePath } from "@/lib/domain/paths";
+import { requireViewer } from "@/lib/preview";
 import { getCourseModules } from "@/lib/queries/courses";
 import { cn } from "@/lib/utils";
 
 export const metadata: Metadata = { title: "Product Founder" };
 
 export default async function ProductFounderPage() {
-  const user = await requireUser();
-  const { modules, access } = await getCourseModules(user.id);
+  const { modules, access } = await getCourseModules(await requireViewer());
   const shown = visibleOnly(withAccess(modules, access));
   const noneUnlocked = !shown.some((module) => module.is_unlocked);
 
@@ -28,13 +29,18 @@ export default async function ProductFounderPage() {
         <p className="text-muted-foreground">Модули курса скоро появятся.</p>
       ) : (
         <ol className="flex flex-col gap-4" aria-label="Модули курса">
-          {shown.map((module, index) => (
-            <li key={module.id}>
-              <Card className={cn(!module.is_unlocked && "opacity-70")} aria-disabled={!module.is_unlocked || undefined}>
+          {shown.map((module, index) => {
+            const card = (
+              <Card
+                className={cn("h-full", module.is_unlocked ? "transition-colors group-hover:border-primary" : "opacity-70")}
+                aria-disabled={!module.is_unlocked || undefined}
+              >
                 <CardHeader>
                   <div className="flex items-center justify-between gap-2">
                     <span className="text-sm font-medium text-primary">Модуль {index + 1}</span>
-                    {!module.is_unlocked && (
+                    {module.is_unlocked ? (
+                      <ArrowRight className="size-5 text-primary" aria-hidden />
+                    ) : (
                       <Badge variant="secondary">
                         <Lock aria-hidden />
                         Закрыто
@@ -47,8 +53,22 @@ export default async function ProductFounderPage() {
                   {module.description && <CardDescription>{module.description}</CardDescription>}
                 </CardHeader>
               </Card>
-            </li>
-          ))}
+            );
+            return (
+              <li key={module.id}>
+                {module.is_unlocked ? (
+                  <Link
+                    href={courseModulePath(module.id)}
+                    className="group block rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  >
+                    {card}
+                  </Link>
+                ) : (
+                  card
+                )}
+              </li>
+            );
+          })}
         </ol>
       )}
     </PageShell>

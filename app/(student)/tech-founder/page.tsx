@@ -4,16 +4,15 @@ import { ArrowRight } from "lucide-react";
 import { PageHeader, PageShell } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { requireUser } from "@/lib/auth";
 import { visibleOnly, withAccess } from "@/lib/domain/access";
 import { toolPath } from "@/lib/domain/paths";
+import { requireViewer } from "@/lib/preview";
 import { getTools } from "@/lib/queries/courses";
 
 export const metadata: Metadata = { title: "Tech Founder" };
 
 export default async function TechFounderPage() {
-  const user = await requireUser();
-  const { tools, access } = await getTools(user.id);
+  const { tools, access } = await getTools(await requireViewer());
   const shown = visibleOnly(withAccess(tools, access));
 
   return (

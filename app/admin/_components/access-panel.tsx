@@ -7,19 +7,24 @@ import type { AccessKind } from "@/lib/validation/access";
 import type { StudentSummary } from "@/lib/queries/admin";
 import { AccessList, type AccessItem } from "./access-list";
 import { dismissUndoToasts } from "./access-toast";
+import { PreviewButton } from "./preview-button";
 import { useSwitchingAwayFrom } from "./selection";
 
 interface Props {
   student: StudentSummary;
-  modules: { id: string; title: string; order_index: number }[];
-  tools: { id: string; name: string; order_index: number }[];
-  lessons: { id: string; title: string; tool_id: string; order_index: number }[];
+  modules: { id: string; title: string; order_index: number; is_published: boolean }[];
+  tools: { id: string; name: string; order_index: number; is_published: boolean }[];
+  lessons: { id: string; title: string; tool_id: string | null; course_module_id: string | null; order_index: number; is_published: boolean }[];
   access: { module: AccessRecord[]; tool: AccessRecord[]; lesson: AccessRecord[] };
 }
 
-function toolNote(tool: AccessFlags) {
-  if (!tool.is_visible) return "инструмент скрыт";
-  if (!tool.is_unlocked) return "инструмент закрыт";
+const DRAFT_NOTE = "черновик: студенты не видят";
+
+/** Why a lesson may stay closed to the student although its own switches are on. */
+function parentNote(parent: AccessFlags & { is_published: boolean }, noun: "инструмент" | "модуль") {
+  if (!parent.is_published) return `${noun} — черновик`;
+  if (!parent.is_visible) return `${noun} скрыт`;
+  if (!parent.is_unlocked) return `${noun} закрыт`;
   return null;
 }
 
@@ -29,16 +34,22 @@ export function AccessPanel({ student, modules, tools, lessons, access: loaded }
   const [access, setAccess] = useState(loaded);
   const onSaved = (kind: AccessKind) => (itemIds: string[], change: Partial<AccessFlags>) =>
     setAccess((current) => ({ ...current, [kind]: withChange(current[kind], itemIds, change) }));
-  const moduleItems: AccessItem[] = withAccess(modules, access.module).map((module) => ({ ...module, label: module.title }));
+  const draftNote = (item: { is_published: boolean }) => (item.is_published ? null : DRAFT_NOTE);
+  const modulesWithAccess = withAccess(modules, access.module);
+  const moduleItems: AccessItem[] = modulesWithAccess.map((module) => ({ ...module, label: module.title, note: draftNote(module) }));
   const toolsWithAccess = withAccess(tools, access.tool);
-  const toolItems: AccessItem[] = toolsWithAccess.map((tool) => ({ ...tool, label: tool.name }));
+  const toolItems: AccessItem[] = toolsWithAccess.map((tool) => ({ ...tool, label: tool.name, note: draftNote(tool) }));
   const lessonsWithAccess = withAccess(lessons, access.lesson);
-  const lessonGroups = toolsWithAccess
-    .map((tool) => ({
-      tool,
+  const lessonGroups = [
+    ...modulesWithAccess.map((module) => ({ parent: module, title: module.title, noun: "модуль" as const, has: (lesson: (typeof lessons)[number]) => lesson.course_module_id === module.id })),
+    ...toolsWithAccess.map((tool) => ({ parent: tool, title: tool.name, noun: "инструмент" as const, has: (lesson: (typeof lessons)[number]) => lesson.tool_id === tool.id })),
+  ]
+    .map(({ parent, title, noun, has }) => ({
+      key: parent.id,
+      title,
       items: lessonsWithAccess
-        .filter((lesson) => lesson.tool_id === tool.id)
-        .map((lesson) => ({ ...lesson, label: lesson.title, note: toolNote(tool) })),
+        .filter(has)
+        .map((lesson) => ({ ...lesson, label: lesson.title, note: draftNote(lesson) ?? parentNote(parent, noun) })),
     }))
     .filter((group) => group.items.length > 0);
   const name = student.full_name || student.email;
@@ -59,7 +70,10 @@ export function AccessPanel({ student, modules, tools, lessons, access: loaded }
         {stale ? "Загружаем другого студента…" : ""}
       </p>
       <div className="flex flex-col gap-4" inert={stale} aria-busy={stale}>
-        <h2 className={stale ? "text-xl font-semibold opacity-50" : "text-xl font-semibold"}>Доступ для {name}</h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className={stale ? "text-xl font-semibold opacity-50" : "text-xl font-semibold"}>Доступ для {name}</h2>
+          <PreviewButton studentId={student.id} />
+        </div>
         <Tabs defaultValue="modules">
           <TabsList>
             <TabsTrigger value="modules">Модули</TabsTrigger>
@@ -76,9 +90,9 @@ export function AccessPanel({ student, modules, tools, lessons, access: loaded }
             {lessonGroups.length === 0 ? (
               <p className="text-muted-foreground">Уроков пока нет</p>
             ) : (
-              lessonGroups.map(({ tool, items }) => (
-                <section key={tool.id} aria-label={tool.name} className="flex flex-col gap-2">
-                  <h3 className="font-semibold">{tool.name}</h3>
+              lessonGroups.map(({ key, title, items }) => (
+                <section key={key} aria-label={title} className="flex flex-col gap-2">
+                  <h3 className="font-semibold">{title}</h3>
                   <AccessList kind="lesson" student={{ id: student.id, name }} onSaved={onSaved("lesson")} items={items} emptyText="" />
                 </section>
               ))

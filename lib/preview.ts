@@ -1,0 +1,53 @@
+import "server-only";
+import { cache } from "react";
+import { cookies } from "next/headers";
+import { z } from "zod";
+import { isAdmin, requireUser, type CurrentUser } from "@/lib/auth";
+import { sessionCookieOptions } from "@/lib/supabase/env";
+
+/**
+ * «Смотреть как студент»: an admin opens the student pages with one student's access. The choice
+ * lives in a cookie that only an admin's session honours; the database functions check again
+ * (an admin may ask about anyone, a student only about themselves).
+ */
+
+export const PREVIEW_COOKIE = "preview_student";
+
+const previewSchema = z.object({ id: z.uuid(), name: z.string().min(1).max(200) });
+export type PreviewedStudent = z.infer<typeof previewSchema>;
+
+export const previewCookie = (student: PreviewedStudent) => ({
+  name: PREVIEW_COOKIE,
+  value: JSON.stringify(student),
+  ...sessionCookieOptions,
+  httpOnly: true,
+  maxAge: 2 * 60 * 60,
+});
+
+function parsePreview(value: string | undefined): PreviewedStudent | null {
+  if (!value) return null;
+  try {
+    const parsed = previewSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface Viewer {
+  user: CurrentUser;
+  /** Whose access the student pages show. */
+  studentId: string;
+  preview: PreviewedStudent | null;
+}
+
+/** The signed-in user, and whose view of the course the student pages render (once per request). */
+export const requireViewer = cache(async (): Promise<Viewer> => {
+  const user = await requireUser();
+  const requested = parsePreview((await cookies()).get(PREVIEW_COOKIE)?.value);
+  const preview = requested && (await isAdmin(user)) ? requested : null;
+  return { user, studentId: preview?.id ?? user.id, preview };
+});
+
+/** The student an admin previews, as the database functions' `_student_id` argument. */
+export const previewedStudentId = (viewer: Viewer) => viewer.preview?.id;
