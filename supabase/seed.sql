@@ -107,6 +107,22 @@ insert into public.lessons (id, tool_id, module_id, title, description, video_ur
    E'Создаём таблицы и включаем row level security.\nhttps://supabase.com/docs/guides/database/postgres/row-level-security',
    'https://www.youtube.com/watch?v=hTWKbfoikeg', 1);
 
+-- Drafts the owner is still preparing: students see none of them.
+insert into public.course_modules (id, title, description, order_index, is_published) values
+  ('c0000000-0000-4000-8000-000000000007', 'Масштабирование',
+   'Как расти после первых ста клиентов: процессы, найм и метрики.', 7, false);
+insert into public.tech_tools (id, name, description, order_index, is_published) values
+  ('70000000-0000-4000-8000-000000000007', 'Make',
+   'Сценарии автоматизации в визуальном редакторе.', 7, false);
+insert into public.modules (id, tool_id, name, description, order_index, is_published) values
+  ('b0000000-0000-4000-8000-000000000005', '70000000-0000-4000-8000-000000000003', 'ИИ-агенты',
+   'Агенты, которые сами отвечают клиентам.', 2, false);
+insert into public.lessons (id, tool_id, module_id, title, description, video_url, order_index) values
+  ('d0000000-0000-4000-8000-000000000012', '70000000-0000-4000-8000-000000000007', null,
+   'Первый сценарий в Make', E'Собираем сценарий из двух модулей.', 'https://www.youtube.com/embed/dQw4w9WgXcQ', 1),
+  ('d0000000-0000-4000-8000-000000000013', '70000000-0000-4000-8000-000000000003', 'b0000000-0000-4000-8000-000000000005',
+   'Агент поддержки за час', E'Подключаем модель и базу знаний.', 'https://www.youtube.com/embed/dQw4w9WgXcQ', 1);
+
 -- Product Founder lessons: every module but «Привлечение клиентов» has some; one is a draft.
 insert into public.lessons (id, course_module_id, title, description, video_url, order_index, is_published) values
   ('e0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001',

@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACTOR_IDS, claimsOf, describeRead, describeWrite, readHolds, READS, WRITES, type Actor } from "../rls/matrix";
+import { ACTOR_IDS, claimsOf, describeRead, describeWrite, PUBLISHED_ROWS, readHolds, READS, WRITES, type Actor } from "../rls/matrix";
 import { postgresBinDir, startCluster, type Cluster } from "./cluster";
 
 /**
@@ -98,7 +98,7 @@ describe.skipIf(!binDir)(`migrations on a hosted-style PostgreSQL (${binDir ?? "
             return { refused: true, owners: [] };
           }
         });
-        const total = await asActor("service_role", async (client) => (await client.query(`select count(*)::int as n from public.${quote(read.table)}`)).rows[0].n);
+        const total = await asActor("service_role", async (client) => (await client.query(`select count(*)::int as n from public.${quote(read.table)} where ${read.scope ? PUBLISHED_ROWS[read.table] : "true"}`)).rows[0].n);
         expect(readHolds(read.expect, { ...outcome, total }, read.actor === "anon" ? undefined : ACTOR_IDS[read.actor])).toBe(true);
       });
     }
@@ -108,11 +108,12 @@ describe.skipIf(!binDir)(`migrations on a hosted-style PostgreSQL (${binDir ?? "
         const columns = Object.keys(write.values);
         const values = Object.values(write.values);
         const match = Object.entries(write.match ?? {});
-        const sql =
-          write.operation === "insert"
-            ? `insert into public.${quote(write.table)} (${columns.map(quote).join(", ")}) values (${columns.map((_, index) => `$${index + 1}`).join(", ")})`
-            : `update public.${quote(write.table)} set ${columns.map((column, index) => `${quote(column)} = $${index + 1}`).join(", ")}
-               where ${match.map(([column], index) => `${quote(column)} = $${columns.length + index + 1}`).join(" and ")}`;
+        const where = `where ${match.map(([column], index) => `${quote(column)} = $${columns.length + index + 1}`).join(" and ")}`;
+        const sql = {
+          insert: `insert into public.${quote(write.table)} (${columns.map(quote).join(", ")}) values (${columns.map((_, index) => `$${index + 1}`).join(", ")})`,
+          update: `update public.${quote(write.table)} set ${columns.map((column, index) => `${quote(column)} = $${index + 1}`).join(", ")} ${where}`,
+          delete: `delete from public.${quote(write.table)} ${where}`,
+        }[write.operation];
         const written = await asActor(write.actor, async (client) => {
           try {
             return (await client.query(sql, [...values, ...match.map(([, value]) => value)])).rowCount ?? 0;

@@ -29,6 +29,8 @@ export interface ReadCase {
   actor: Actor;
   table: string;
   columns: string;
+  /** `all` counts only what students may see: published rows under published parents. */
+  scope?: "published";
   /** The column that names a row's owner, for `own`. */
   owner?: string;
   expect: Visibility;
@@ -50,6 +52,17 @@ const CONTENT_TABLES = [
   { table: "lessons", columns: OUTLINE },
 ];
 
+/** What students may see of each content table (the seed has drafts in every one), as SQL. */
+export const PUBLISHED_ROWS: Record<string, string> = {
+  course_modules: "is_published",
+  tech_tools: "is_published",
+  modules: "is_published and tool_id in (select id from public.tech_tools where is_published)",
+  lessons: `is_published
+    and (tool_id is null or tool_id in (select id from public.tech_tools where is_published))
+    and (module_id is null or module_id in (select id from public.modules where is_published))
+    and (course_module_id is null or course_module_id in (select id from public.course_modules where is_published))`,
+};
+
 export const READS: ReadCase[] = [
   ...PER_STUDENT_TABLES.flatMap(({ table, owner, atLeast }): ReadCase[] => [
     { actor: "anon", table, columns: owner, expect: { kind: "none" } },
@@ -58,7 +71,7 @@ export const READS: ReadCase[] = [
   ]),
   ...CONTENT_TABLES.flatMap(({ table, columns }): ReadCase[] => [
     { actor: "anon", table, columns, expect: { kind: "none" } },
-    { actor: "student", table, columns, expect: { kind: "all" } },
+    { actor: "student", table, columns, scope: "published", expect: { kind: "all" } },
     { actor: "admin", table, columns, expect: { kind: "all" } },
   ]),
   // A lesson's video and text only through lesson_content(), which checks access.
@@ -69,7 +82,7 @@ export const READS: ReadCase[] = [
 export interface WriteCase {
   actor: Actor;
   table: string;
-  operation: "insert" | "update";
+  operation: "insert" | "update" | "delete";
   values: Record<string, unknown>;
   /** For updates: equality filters. */
   match?: Record<string, string>;
@@ -80,6 +93,21 @@ export interface WriteCase {
 const LOVABLE = "70000000-0000-4000-8000-000000000001";
 const CURSOR = "70000000-0000-4000-8000-000000000002";
 const FIRST_MODULE = "c0000000-0000-4000-8000-000000000001";
+const DRAFT_MODULE = "c0000000-0000-4000-8000-000000000007";
+const FIRST_LESSON = "d0000000-0000-4000-8000-000000000001";
+
+/** Content: admins write it, students and visitors never (deletes by admins are in course-studio.test.ts). */
+const CONTENT_WRITES: WriteCase[] = (["anon", "student"] as const).flatMap((actor): WriteCase[] => [
+  { actor, table: "course_modules", operation: "insert", values: { title: "Чужой модуль" }, expect: "refused" },
+  { actor, table: "course_modules", operation: "update", values: { is_published: true }, match: { id: DRAFT_MODULE }, expect: "refused" },
+  { actor, table: "course_modules", operation: "delete", values: {}, match: { id: FIRST_MODULE }, expect: "refused" },
+  { actor, table: "tech_tools", operation: "insert", values: { name: "Чужой инструмент" }, expect: "refused" },
+  { actor, table: "tech_tools", operation: "delete", values: {}, match: { id: LOVABLE }, expect: "refused" },
+  { actor, table: "modules", operation: "insert", values: { tool_id: LOVABLE, name: "Чужой блок" }, expect: "refused" },
+  { actor, table: "lessons", operation: "insert", values: { course_module_id: FIRST_MODULE, title: "Чужой урок" }, expect: "refused" },
+  { actor, table: "lessons", operation: "update", values: { video_url: "https://evil.example" }, match: { id: FIRST_LESSON }, expect: "refused" },
+  { actor, table: "lessons", operation: "delete", values: {}, match: { id: FIRST_LESSON }, expect: "refused" },
+]);
 
 export const WRITES: WriteCase[] = [
   { actor: "anon", table: "module_access", operation: "insert", values: { user_id: ACTOR_IDS.student, module_id: FIRST_MODULE, is_unlocked: true }, expect: "refused" },
@@ -89,8 +117,11 @@ export const WRITES: WriteCase[] = [
   { actor: "student", table: "profiles", operation: "update", values: { role: "admin" }, match: { id: ACTOR_IDS.student }, expect: "refused" },
   { actor: "student", table: "tech_tools", operation: "update", values: { name: "Взломано" }, match: { id: LOVABLE }, expect: "refused" },
   { actor: "student", table: "privacy_consents", operation: "insert", values: { user_id: ACTOR_IDS.student, policy_version: "1999-01-01" }, expect: "refused" },
+  ...CONTENT_WRITES,
   // Idempotent, so the run through supabase-js (which cannot roll back) leaves the seed as it was.
   { actor: "admin", table: "tool_access", operation: "update", values: { is_visible: true }, match: { user_id: ACTOR_IDS.student, tool_id: LOVABLE }, expect: "allowed" },
+  { actor: "admin", table: "course_modules", operation: "update", values: { is_published: false }, match: { id: DRAFT_MODULE }, expect: "allowed" },
+  { actor: "admin", table: "lessons", operation: "update", values: { is_published: true }, match: { id: FIRST_LESSON }, expect: "allowed" },
 ];
 
 /** Whether rows read by an actor satisfy the expectation, given how many the service role sees. */

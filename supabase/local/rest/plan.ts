@@ -220,6 +220,10 @@ export function planCall(schema: SchemaCache, name: string, args: unknown, viaGe
     .filter((arg) => arg.name in values)
     .map((arg) => {
       const value = values[arg.name];
+      // PostgREST reads a JSON body with json_to_record, which turns a JSON array into a Postgres array.
+      if (Array.isArray(value) && arg.type.endsWith("[]")) {
+        return `${quote(arg.name)} => array(select json_array_elements_text(${params.add(JSON.stringify(value))}::json))::${arg.type}`;
+      }
       const text = value === null || value === undefined ? null : typeof value === "string" ? value : JSON.stringify(value);
       return `${quote(arg.name)} => ${params.add(text)}::${arg.type}`;
     })
