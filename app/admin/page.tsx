@@ -1,4 +1,7 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { BookOpen } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/page-header";
 import { requireAdmin } from "@/lib/auth";
 import { parsePage } from "@/lib/domain/pagination";
@@ -26,7 +29,14 @@ export default async function AdminPage({ searchParams }: Props) {
 
   return (
     <main className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
-      <PageHeader backHref="/dashboard" backLabel="К выбору трека" title="Панель администратора" />
+      <PageHeader backHref="/dashboard" backLabel="К выбору трека" title="Панель администратора">
+        <Button asChild variant="outline">
+          <Link href="/admin/content">
+            <BookOpen aria-hidden />
+            Контент курса
+          </Link>
+        </Button>
+      </PageHeader>
       <SelectionProvider>
         <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
           <StudentList

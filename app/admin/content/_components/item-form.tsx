@@ -1,0 +1,101 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { Controller, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2 } from "lucide-react";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Switch } from "@/components/ui/switch";
+import { Textarea } from "@/components/ui/textarea";
+import { blockSchema, courseModuleSchema, toolSchema } from "@/lib/validation/content";
+import { saveBlock, saveCourseModule, saveTool, type StudioResult } from "../actions";
+import { useStudioSubmit } from "./use-studio-submit";
+
+/** The switch every studio form has: a draft is saved but students do not see it. */
+export function PublishedSwitch({ checked, onCheckedChange }: { checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+  return (
+    <div className="flex items-start gap-3 rounded-lg border p-3">
+      <Switch id="is_published" checked={checked} onCheckedChange={onCheckedChange} aria-describedby="is_published-hint" />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="is_published" className="text-sm font-medium">
+          Опубликовано
+        </label>
+        <p id="is_published-hint" className="text-xs text-muted-foreground">
+          Выключите, чтобы сохранить черновик: студенты его не увидят.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+type ItemKind = "course_module" | "tool" | "block";
+
+/** Each kind's schema, label and action; the form edits a name, a description and the draft switch. */
+const KINDS = {
+  course_module: { schema: courseModuleSchema.shape.title, label: "Название модуля", nameKey: "title", save: saveCourseModule },
+  tool: { schema: toolSchema.shape.name, label: "Название инструмента", nameKey: "name", save: saveTool },
+  block: { schema: blockSchema.shape.name, label: "Название блока", nameKey: "name", save: saveBlock },
+} as const;
+
+const itemFormSchema = (kind: ItemKind) =>
+  z.object({ name: KINDS[kind].schema, description: courseModuleSchema.shape.description, is_published: z.boolean() });
+
+interface ItemFormValues {
+  name: string;
+  description: string;
+  is_published: boolean;
+}
+
+interface Props {
+  kind: ItemKind;
+  /** The saved item; none for a new one. */
+  item?: { id: string; name: string; description: string | null; is_published: boolean };
+  /** A new block's tool. */
+  toolId?: string;
+  /** A new item's page is this path followed by its id. */
+  openPath: string;
+}
+
+/** Creates or edits a course module, a tool or a tool's block. */
+export function ItemForm({ kind, item, toolId, openPath }: Props) {
+  const router = useRouter();
+  const { label, nameKey, save } = KINDS[kind];
+  const form = useForm<ItemFormValues>({
+    resolver: zodResolver(itemFormSchema(kind), undefined, { raw: true }),
+    defaultValues: { name: item?.name ?? "", description: item?.description ?? "", is_published: item?.is_published ?? true },
+  });
+  const { errors } = form.formState;
+
+  const send = async (values: ItemFormValues): Promise<StudioResult> => {
+    const result = await save({ id: item?.id, tool_id: toolId, [nameKey]: values.name, description: values.description, is_published: values.is_published });
+    if (result.ok || !result.fieldErrors?.[nameKey]) return result;
+    return { ...result, fieldErrors: { name: result.fieldErrors[nameKey] } };
+  };
+  const { submit, pending } = useStudioSubmit(form, ["name", "description"], send, (id) => {
+    if (item) router.refresh();
+    else router.push(`${openPath}${id}`);
+  });
+
+  return (
+    <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
+      <FormField id="name" label={label} error={errors.name?.message}>
+        <Input autoComplete="off" required {...form.register("name")} />
+      </FormField>
+      <FormField id="description" label="Описание" error={errors.description?.message}>
+        <Textarea rows={3} {...form.register("description")} />
+      </FormField>
+      <Controller
+        control={form.control}
+        name="is_published"
+        render={({ field }) => <PublishedSwitch checked={field.value} onCheckedChange={field.onChange} />}
+      />
+      <Button type="submit" className="self-start" disabled={pending} aria-busy={pending}>
+        {pending && <Loader2 className="animate-spin" aria-hidden />}
+        {item ? "Сохранить" : "Создать"}
+      </Button>
+    </form>
+  );
+}

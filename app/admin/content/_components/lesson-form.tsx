@@ -1,0 +1,119 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2 } from "lucide-react";
+import { LessonVideo } from "@/components/course/lesson-video";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
+import { normalizeVideoInput, SUPPORTED_VIDEO_HOSTS } from "@/lib/domain/video";
+import type { LessonParents } from "@/lib/queries/studio";
+import { lessonSchema, type LessonForm as LessonFormValues } from "@/lib/validation/content";
+import { saveLesson } from "../actions";
+import { PublishedSwitch } from "./item-form";
+import { useStudioSubmit } from "./use-studio-submit";
+
+interface Props {
+  lesson?: { id: string; title: string; is_published: boolean };
+  content?: { description: string | null; video_url: string | null } | null;
+  /** The lesson's place as the parent select's value (lessonParentValue). */
+  parent: string;
+  parents: LessonParents;
+}
+
+/** Shows the video as the student will see it, or why the link cannot be used. */
+function VideoPreview({ value, title }: { value: string; title: string }) {
+  const video = normalizeVideoInput(value);
+  if (!video.ok || !video.url) return null;
+  return (
+    <div className="flex flex-col gap-2" data-testid="video-preview">
+      <p className="text-sm text-muted-foreground">Так видео увидит студент:</p>
+      <LessonVideo url={video.url} title={title || "Новый урок"} />
+    </div>
+  );
+}
+
+export function LessonForm({ lesson, content, parent, parents }: Props) {
+  const router = useRouter();
+  const form = useForm<LessonFormValues>({
+    resolver: zodResolver(lessonSchema, undefined, { raw: true }),
+    defaultValues: {
+      id: lesson?.id,
+      parent,
+      title: lesson?.title ?? "",
+      description: content?.description ?? "",
+      video: content?.video_url ?? "",
+      is_published: lesson?.is_published ?? true,
+    },
+  });
+  const { errors } = form.formState;
+  const [video, title] = useWatch({ control: form.control, name: ["video", "title"] });
+  const { submit, pending } = useStudioSubmit(form, ["parent", "title", "video", "description"], saveLesson, (id) => {
+    if (!lesson) return router.replace(`/admin/content/lessons/${id}`);
+    // Show the player address that was stored, as the next visit will.
+    const saved = normalizeVideoInput(form.getValues("video"));
+    if (saved.ok) form.setValue("video", saved.url ?? "");
+    router.refresh();
+  });
+
+  return (
+    <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
+      <FormField id="parent" label="Где урок" error={errors.parent?.message}>
+        <NativeSelect {...form.register("parent")}>
+          <optgroup label="Product Founder: модули курса">
+            {parents.modules.map((module) => (
+              <option key={module.id} value={`course_module:${module.id}`}>
+                {module.title}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Tech Founder: инструменты и блоки">
+            {parents.tools.flatMap((tool) => [
+              <option key={tool.id} value={`tool:${tool.id}`}>
+                {tool.name}
+              </option>,
+              ...parents.blocks
+                .filter((block) => block.tool_id === tool.id)
+                .map((block) => (
+                  <option key={block.id} value={`block:${tool.id}:${block.id}`}>
+                    {`${tool.name} → ${block.name}`}
+                  </option>
+                )),
+            ])}
+          </optgroup>
+        </NativeSelect>
+      </FormField>
+      <FormField id="title" label="Название урока" error={errors.title?.message}>
+        <Input autoComplete="off" required {...form.register("title")} />
+      </FormField>
+      <FormField id="video" label="Видео" error={errors.video?.message}>
+        <Textarea
+          rows={2}
+          placeholder="Ссылка или код для вставки (iframe)"
+          className="font-mono text-xs md:text-xs"
+          {...form.register("video")}
+        />
+      </FormField>
+      <p className="-mt-2 text-xs text-muted-foreground">
+        {SUPPORTED_VIDEO_HOSTS}: ссылка на ролик или код для вставки. Для закрытых видео вставьте ссылку с ключом доступа.
+      </p>
+      <VideoPreview value={video} title={title} />
+      <FormField id="description" label="Описание" error={errors.description?.message}>
+        <Textarea rows={6} placeholder="Текст урока; ссылки станут кликабельными" {...form.register("description")} />
+      </FormField>
+      <Controller
+        control={form.control}
+        name="is_published"
+        render={({ field }) => <PublishedSwitch checked={field.value} onCheckedChange={field.onChange} />}
+      />
+      <Button type="submit" className="self-start" disabled={pending} aria-busy={pending}>
+        {pending && <Loader2 className="animate-spin" aria-hidden />}
+        {lesson ? "Сохранить урок" : "Создать урок"}
+      </Button>
+    </form>
+  );
+}

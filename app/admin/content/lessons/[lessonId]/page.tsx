@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { requireAdmin } from "@/lib/auth";
+import { isUuid } from "@/lib/domain/paths";
+import { getStudioLesson } from "@/lib/queries/studio";
+import { lessonParentValue } from "@/lib/validation/content";
+import { DeleteContentButton } from "../../_components/delete-content-button";
+import { DraftBadge } from "../../_components/draft-badge";
+import { LessonForm } from "../../_components/lesson-form";
+import { StudioShell } from "../../_components/studio-shell";
+
+export const metadata: Metadata = { title: "Урок", robots: { index: false } };
+
+export default async function StudioLessonPage({ params }: { params: Promise<{ lessonId: string }> }) {
+  const { lessonId } = await params;
+  if (!isUuid(lessonId)) notFound();
+  const [, { lesson, content, parents }] = await Promise.all([requireAdmin(), getStudioLesson(lessonId)]);
+  if (!lesson) notFound();
+  const parentPath = lesson.course_module_id
+    ? `/admin/content/modules/${lesson.course_module_id}`
+    : lesson.module_id
+      ? `/admin/content/blocks/${lesson.module_id}`
+      : `/admin/content/tools/${lesson.tool_id}`;
+
+  return (
+    <StudioShell
+      title={lesson.title}
+      backHref={parentPath}
+      backLabel="К списку уроков"
+      actions={
+        <>
+          {!lesson.is_published && <DraftBadge />}
+          <DeleteContentButton kind="lesson" id={lesson.id} title={lesson.title} afterDelete={parentPath} />
+        </>
+      }
+    >
+      <LessonForm lesson={lesson} content={content} parent={lessonParentValue(lesson)} parents={parents} />
+    </StudioShell>
+  );
+}

@@ -1,0 +1,86 @@
+import "server-only";
+import { createClient } from "@/lib/supabase/server";
+import { orThrow } from "./result";
+
+/** Reads of the course studio (/admin/content), one parallel wave per page; drafts included. */
+
+const count = (rows: { parent: string | null }[], parent: string) => rows.filter((row) => row.parent === parent).length;
+
+export async function getStudioOverview() {
+  const supabase = await createClient();
+  const [modules, tools, moduleLessons, toolLessons] = await Promise.all([
+    supabase.from("course_modules").select("id, title, order_index, is_published").order("order_index").order("id"),
+    supabase.from("tech_tools").select("id, name, order_index, is_published").order("order_index").order("id"),
+    supabase.from("lessons").select("parent:course_module_id").not("course_module_id", "is", null),
+    supabase.from("lessons").select("parent:tool_id").not("tool_id", "is", null),
+  ]);
+  const lessonsOfModules = orThrow(moduleLessons);
+  const lessonsOfTools = orThrow(toolLessons);
+  return {
+    modules: orThrow(modules).map((module) => ({ ...module, lessonCount: count(lessonsOfModules, module.id) })),
+    tools: orThrow(tools).map((tool) => ({ ...tool, lessonCount: count(lessonsOfTools, tool.id) })),
+  };
+}
+
+const LESSON_ROW = "id, title, order_index, is_published, module_id";
+
+export async function getStudioCourseModule(moduleId: string) {
+  const supabase = await createClient();
+  const [module, lessons] = await Promise.all([
+    supabase.from("course_modules").select("id, title, description, is_published").eq("id", moduleId).maybeSingle(),
+    supabase.from("lessons").select(LESSON_ROW).eq("course_module_id", moduleId).order("order_index").order("id"),
+  ]);
+  return { module: orThrow(module), lessons: orThrow(lessons) };
+}
+
+export async function getStudioTool(toolId: string) {
+  const supabase = await createClient();
+  const [tool, blocks, lessons] = await Promise.all([
+    supabase.from("tech_tools").select("id, name, description, is_published").eq("id", toolId).maybeSingle(),
+    supabase.from("modules").select("id, name, order_index, is_published").eq("tool_id", toolId).order("order_index").order("id"),
+    supabase.from("lessons").select(LESSON_ROW).eq("tool_id", toolId).order("order_index").order("id"),
+  ]);
+  return { tool: orThrow(tool), blocks: orThrow(blocks), lessons: orThrow(lessons) };
+}
+
+export async function getStudioBlock(blockId: string) {
+  const supabase = await createClient();
+  const [block, lessons] = await Promise.all([
+    supabase.from("modules").select("id, name, description, is_published, tool:tech_tools(id, name)").eq("id", blockId).maybeSingle(),
+    supabase.from("lessons").select(LESSON_ROW).eq("module_id", blockId).order("order_index").order("id"),
+  ]);
+  const found = orThrow(block);
+  return found && { ...found, lessons: orThrow(lessons) };
+}
+
+export async function getStudioToolName(toolId: string) {
+  const supabase = await createClient();
+  const tool = await supabase.from("tech_tools").select("id, name").eq("id", toolId).maybeSingle();
+  return orThrow(tool);
+}
+
+/** Where a lesson may live: every course module, tool and block, for the lesson form's select. */
+async function lessonParents(supabase: Awaited<ReturnType<typeof createClient>>) {
+  const [modules, tools, blocks] = await Promise.all([
+    supabase.from("course_modules").select("id, title").order("order_index").order("id"),
+    supabase.from("tech_tools").select("id, name").order("order_index").order("id"),
+    supabase.from("modules").select("id, name, tool_id").order("order_index").order("id"),
+  ]);
+  return { modules: orThrow(modules), tools: orThrow(tools), blocks: orThrow(blocks) };
+}
+
+export type LessonParents = Awaited<ReturnType<typeof lessonParents>>;
+
+export async function getStudioLesson(lessonId: string) {
+  const supabase = await createClient();
+  const [lesson, content, parents] = await Promise.all([
+    supabase.from("lessons").select("id, title, tool_id, module_id, course_module_id, is_published").eq("id", lessonId).maybeSingle(),
+    supabase.rpc("lesson_content", { _lesson_id: lessonId }).maybeSingle(),
+    lessonParents(supabase),
+  ]);
+  return { lesson: orThrow(lesson), content: orThrow(content), parents };
+}
+
+export async function getStudioLessonParents() {
+  return lessonParents(await createClient());
+}
