@@ -8,6 +8,7 @@ import { nextEnv, ROOT } from "./next-app";
 /**
  * `npm test`: typecheck, lint, generated types, unit and integration tests (Vitest), then the
  * production build and the end-to-end tests in Chromium. Stops at the first failing step.
+ * `npm test static|unit|e2e` runs one part.
  */
 const bin = (name: string) => path.join(ROOT, "node_modules/.bin", name);
 
@@ -49,6 +50,7 @@ if (!only || only === "e2e") {
   ensureBrowser();
   const typechecked: Record<string, string> = only ? {} : { NEXT_BUILD_TYPECHECKED: "1" };
   run("production build for the end-to-end tests", bin("next"), ["build"], { ...nextEnv(E2E_BACKEND_URL, E2E_APP_URL, E2E_DIST_DIR), ...typechecked });
-  run("end-to-end tests", bin("playwright"), ["test"], { CI: process.env.CI ?? "1" });
+  // `npm test e2e -- studio` runs the matching spec files only.
+  run("end-to-end tests", bin("playwright"), ["test", ...process.argv.slice(3)], { CI: process.env.CI ?? "1" });
 }
 console.log("\nAll tests passed.");

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useId, useState, useTransition } from "react";
 import Link from "next/link";
 import {
   DndContext,
@@ -68,6 +68,8 @@ export function SortableList({ kind, items, label, noun, emptyText }: Props) {
     setOrder(items);
   }
   const [pending, startTransition] = useTransition();
+  // A stable id keeps dnd-kit's screen-reader ids the same on the server and in the browser.
+  const dndId = useId();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -103,6 +105,7 @@ export function SortableList({ kind, items, label, noun, emptyText }: Props) {
 
   return (
     <DndContext
+      id={dndId}
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}

@@ -1,0 +1,161 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { createStudent, createTool, deleteUser, service, setAccess, unique, type TestUser } from "./helpers/backend";
+import { signInByAction, toast, useSession } from "./helpers/session";
+
+/** «Привлечение клиентов»: a seeded Product Founder module that has no lessons. */
+const EMPTY_MODULE = { id: "c0000000-0000-4000-8000-000000000005", title: "Привлечение клиентов" };
+const RUTUBE_ID = "c6cc4d620b1d4338901770a44b3e82f4";
+
+async function moduleLessonTitles() {
+  const { data } = await service.from("lessons").select("title").eq("course_module_id", EMPTY_MODULE.id).order("order_index");
+  return (data ?? []).map((lesson) => lesson.title);
+}
+
+async function createLessonInStudio(page: Page, title: string, options: { video?: string; draft?: boolean } = {}) {
+  await page.goto(`/admin/content/modules/${EMPTY_MODULE.id}`);
+  await page.getByRole("link", { name: "Добавить урок" }).click();
+  await expect(page.getByLabel("Где урок")).toHaveValue(`course_module:${EMPTY_MODULE.id}`);
+  await page.getByLabel("Название урока").fill(title);
+  if (options.video) await page.getByLabel("Видео").fill(options.video);
+  if (options.draft) await page.getByRole("switch", { name: "Опубликовано" }).click();
+  await page.getByRole("button", { name: "Создать урок" }).click();
+  await expect(toast(page, "Сохранено")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/content\/lessons\/[0-9a-f-]{36}$/);
+}
+
+test.describe("the course studio", () => {
+  let student: TestUser;
+  test.beforeAll(async () => {
+    student = await createStudent("Студент Студии");
+  });
+  // Tests of this file run side by side: each removes only the lessons it made.
+  const createdTitles: string[] = [];
+  test.afterEach(async () => {
+    await service.from("lessons").delete().in("title", createdTitles);
+  });
+  test.afterAll(async () => {
+    await deleteUser(student.id);
+  });
+
+  test("an admin builds a module's lessons; the student sees them only when unlocked and published, in order; the preview matches", async ({ page, browser }) => {
+    const first = unique("Первый урок");
+    const second = unique("Второй урок");
+    createdTitles.push(first, second);
+    await useSession(page, "admin");
+    await page.goto("/admin");
+    await page.getByRole("link", { name: "Контент курса" }).click();
+    await page.getByRole("link", { name: EMPTY_MODULE.title }).click();
+    await expect(page.getByText("Уроков пока нет")).toBeVisible();
+
+    // A video from an unsupported host is refused with the supported ones named, and nothing is saved.
+    await page.getByRole("link", { name: "Добавить урок" }).click();
+    await page.getByLabel("Название урока").fill(first);
+    await page.getByLabel("Видео").fill("https://example.com/lesson.mp4");
+    await page.getByRole("button", { name: "Создать урок" }).click();
+    await expect(page.getByLabel("Видео")).toHaveAccessibleDescription("Вставьте ссылку или код видео с YouTube, RuTube, VK Видео, Kinescope или Vimeo");
+    expect(await moduleLessonTitles()).toEqual([]);
+
+    // A private RuTube link keeps its key and is previewed as the student will see it.
+    await page.getByLabel("Видео").fill(`https://rutube.ru/video/private/${RUTUBE_ID}/?p=secretKey`);
+    const embed = `https://rutube.ru/play/embed/${RUTUBE_ID}?p=secretKey`;
+    await expect(page.getByTestId("video-preview").locator("iframe")).toHaveAttribute("src", embed);
+    await page.getByRole("button", { name: "Создать урок" }).click();
+    await expect(toast(page, "Сохранено")).toBeVisible();
+    await expect(page.getByLabel("Видео")).toHaveValue(embed);
+
+    await createLessonInStudio(page, second, { draft: true });
+    await page.goto(`/admin/content/modules/${EMPTY_MODULE.id}`);
+    const rows = page.getByRole("list", { name: "Уроки модуля" }).getByTestId("sortable-row");
+    await expect(rows).toHaveText([new RegExp(first), new RegExp(`${second}.*Черновик`)]);
+
+    // Reorder by keyboard with the move buttons, then back by dragging with the mouse.
+    await page.getByRole("button", { name: `Переместить выше: ${second}` }).click();
+    await expect(toast(page, "Порядок сохранён")).toBeVisible();
+    await expect(rows).toHaveText([new RegExp(second), new RegExp(first)]);
+    await expect.poll(moduleLessonTitles).toEqual([second, first]);
+    const handle = page.getByRole("button", { name: `Перетащить: ${first}` });
+    const target = await rows.first().boundingBox();
+    await handle.hover();
+    await page.mouse.down();
+    await page.mouse.move(target!.x + 20, target!.y + 5, { steps: 12 });
+    await page.mouse.up();
+    await expect.poll(moduleLessonTitles).toEqual([first, second]);
+    await expect(rows).toHaveText([new RegExp(first), new RegExp(second)]);
+
+    // The student: a locked module stays closed; unlocked, only the published lesson shows.
+    const studentPage = await browser.newPage();
+    await signInByAction(studentPage, student.email, student.password);
+    await studentPage.goto(`/product-founder/${EMPTY_MODULE.id}`);
+    await expect(studentPage).toHaveURL(/\/product-founder$/);
+    await setAccess("module", student.id, EMPTY_MODULE.id, { is_unlocked: true });
+    await studentPage.goto("/product-founder");
+    await studentPage.getByRole("link", { name: new RegExp(EMPTY_MODULE.title) }).click();
+    const studentLessons = studentPage.getByRole("main").getByRole("listitem");
+    await expect(studentLessons).toHaveText([new RegExp(`Урок 1\\s*${first}`)]);
+    await studentLessons.first().click();
+    await expect(studentPage.getByRole("heading", { level: 1, name: first })).toBeVisible();
+    await expect(studentPage.locator("iframe")).toHaveAttribute("src", embed);
+
+    // Published, the draft appears in its place.
+    await page.getByRole("link", { name: second }).click();
+    await page.getByRole("switch", { name: "Опубликовано" }).click();
+    await page.getByRole("button", { name: "Сохранить урок" }).click();
+    await expect(toast(page, "Сохранено")).toBeVisible();
+    await studentPage.goto(`/product-founder/${EMPTY_MODULE.id}`);
+    await expect(studentLessons).toHaveText([new RegExp(`Урок 1\\s*${first}`), new RegExp(`Урок 2\\s*${second}`)]);
+
+    // «Смотреть как студент» shows exactly the student's page, under a banner naming them.
+    await page.goto(`/admin?student=${student.id}`);
+    await page.getByRole("button", { name: "Смотреть как студент" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const banner = page.getByRole("complementary", { name: "Просмотр глазами студента" });
+    await expect(banner).toContainText(student.fullName);
+    await page.goto(`/product-founder/${EMPTY_MODULE.id}`);
+    expect(await page.getByRole("main").innerText()).toBe(await studentPage.getByRole("main").innerText());
+    await page.goto("/product-founder");
+    await studentPage.goto("/product-founder");
+    expect(await page.getByRole("main").innerText()).toBe(await studentPage.getByRole("main").innerText());
+    await banner.getByRole("button", { name: "Завершить просмотр" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin\\?student=${student.id}$`));
+    await page.goto("/product-founder");
+    await expect(page.getByRole("complementary", { name: "Просмотр глазами студента" })).toHaveCount(0);
+
+    // Delete asks first and says what goes with the lesson.
+    await page.goto(`/admin/content/modules/${EMPTY_MODULE.id}`);
+    await page.getByRole("link", { name: second }).click();
+    await page.getByRole("button", { name: "Удалить урок" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("Больше ничего не удалится.");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Удалить" }).click();
+    await expect(toast(page, "Удалено")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/admin/content/modules/${EMPTY_MODULE.id}$`));
+    expect(await moduleLessonTitles()).toEqual([first]);
+    await studentPage.close();
+  });
+
+  test("a tool keeps a unique name, and a rename keeps its old address working", async ({ page, browser }) => {
+    const tool = await createTool({ lessons: [{ title: unique("Урок"), order_index: 1 }] });
+    try {
+      await setAccess("tool", student.id, tool.id, { is_unlocked: true });
+      await useSession(page, "admin");
+      await page.goto(`/admin/content/tools/${tool.id}`);
+      const name = page.getByLabel("Название инструмента");
+      await name.fill("LOVABLE");
+      await page.getByRole("button", { name: "Сохранить" }).click();
+      await expect(name).toHaveAccessibleDescription("Инструмент с таким названием уже есть");
+
+      const renamed = unique("Переименованный");
+      await name.fill(renamed);
+      await page.getByRole("button", { name: "Сохранить" }).click();
+      await expect(toast(page, "Сохранено")).toBeVisible();
+      const studentPage = await browser.newPage();
+      await signInByAction(studentPage, student.email, student.password);
+      await studentPage.goto(`/tech-founder/${encodeURIComponent(tool.name.toLowerCase())}/${tool.lessons[0].id}`);
+      await expect(studentPage).toHaveURL(new RegExp(`/tech-founder/${encodeURIComponent(renamed.toLowerCase())}/${tool.lessons[0].id}$`));
+      await expect(studentPage.getByRole("heading", { level: 1, name: tool.lessons[0].title })).toBeVisible();
+      await studentPage.close();
+    } finally {
+      await tool.remove();
+    }
+  });
+});
