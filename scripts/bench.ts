@@ -36,38 +36,56 @@ for (let attempt = 0; attempt < 120; attempt++) {
 }
 
 const browser = await chromium.launch(chromiumLaunchOptions);
-const page = await browser.newPage();
-await page.goto(`${base}/`);
-await page.getByLabel("Email").fill(DEMO_ACCOUNTS.admin.email);
-await page.getByLabel("Пароль").fill(DEMO_ACCOUNTS.admin.password);
-await page.getByRole("button", { name: "Войти", exact: true }).click();
-await page.waitForURL("**/dashboard");
 
-const pages = [
-  "/",
-  "/dashboard",
-  "/product-founder",
-  "/tech-founder",
-  "/tech-founder/lovable",
-  "/tech-founder/lovable/d0000000-0000-4000-8000-000000000001",
-  `/admin?student=${DEMO_ACCOUNTS.student.id}`,
+async function signedInContext(account: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/`);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Пароль").fill(account.password);
+  await page.getByRole("button", { name: "Войти", exact: true }).click();
+  await page.waitForURL("**/dashboard");
+  return context;
+}
+const sessions = { student: await signedInContext(DEMO_ACCOUNTS.student), admin: await signedInContext(DEMO_ACCOUNTS.admin) };
+type Visitor = keyof typeof sessions | "anon";
+
+const MODULE_1 = "c0000000-0000-4000-8000-000000000001";
+const pages: [string, Visitor][] = [
+  ["/", "anon"],
+  ["/dashboard", "student"],
+  ["/product-founder", "student"],
+  [`/product-founder/${MODULE_1}`, "student"],
+  [`/product-founder/${MODULE_1}/e0000000-0000-4000-8000-000000000001`, "student"],
+  ["/tech-founder", "student"],
+  ["/tech-founder/lovable", "student"],
+  ["/tech-founder/lovable/d0000000-0000-4000-8000-000000000001", "student"],
+  [`/admin?student=${DEMO_ACCOUNTS.student.id}`, "admin"],
+  ["/admin/content", "admin"],
+  [`/admin/content/modules/${MODULE_1}`, "admin"],
+  ["/admin/content/lessons/e0000000-0000-4000-8000-000000000002", "admin"],
 ];
 
 /** Median server time of five loads, the backend requests of one, its HTML and its first-load JS. */
-async function measure(target: string, signedIn = true) {
+async function measure(target: string, visitor: Visitor) {
+  const context = visitor === "anon" ? null : sessions[visitor];
   const times: number[] = [];
   let requests = 0;
   let html = "";
   for (let run = 0; run < 5; run++) {
     backendRequests.length = 0;
     const started = performance.now();
-    const response = signedIn ? await page.request.get(`${base}${target}`) : await fetch(`${base}${target}`);
-    html = await response.text();
+    // A redirect would measure another page: each page is loaded by a visitor it renders for.
+    const response = context
+      ? await context.request.get(`${base}${target}`, { maxRedirects: 0 }).then(async (answer) => ({ status: answer.status(), text: await answer.text() }))
+      : await fetch(`${base}${target}`).then(async (answer) => ({ status: answer.status, text: await answer.text() }));
+    if (response.status !== 200) throw new Error(`${target} answered ${response.status}`);
+    html = response.text;
     times.push(performance.now() - started);
     requests = backendRequests.length;
   }
   times.sort((a, b) => a - b);
-  const fresh = await browser.newContext(signedIn ? { storageState: await page.context().storageState() } : {});
+  const fresh = await browser.newContext(context ? { storageState: await context.storageState() } : {});
   const script = await fresh.newPage();
   // Scripts the page loads before its load event (later prefetches of other routes are not counted).
   const scripts: Promise<number>[] = [];
@@ -99,13 +117,13 @@ function printRow(target: string, result: Awaited<ReturnType<typeof measure>>) {
 
 console.log(`\nbackend latency: ${latencyMs} ms per request (one wave ≈ 1 latency)\n`);
 printHeader();
-for (const target of pages) printRow(target, await measure(target, target !== "/"));
+for (const [target, visitor] of pages) printRow(target, await measure(target, visitor));
 
 // The admin panel of a large school: 5,000 students and 200 more lessons.
 const largeStudent = await seedLargeSchool(backend.db, { students: 5000, tools: 10, lessonsPerTool: 20 });
 console.log(`\nadmin panel with 5,000 more students and 200 more lessons\n`);
 printHeader();
-for (const target of ["/admin", `/admin?student=${largeStudent}`, "/admin?q=3999"]) printRow(target, await measure(target));
+for (const target of ["/admin", `/admin?student=${largeStudent}`, "/admin?q=3999"]) printRow(target, await measure(target, "admin"));
 
 const burst = await signInBurst(200);
 console.log(

@@ -74,9 +74,11 @@ describe("PostgREST reads", () => {
     expect([column.status, column.error?.code]).toEqual([400, "42703"]);
     const uuid = await student.from("tech_tools").select("id").eq("id", "not-a-uuid");
     expect([uuid.status, uuid.error?.code]).toEqual([400, "22P02"]);
+    const tools = (await service.from("tech_tools").select("id")).data;
     const injection = await student.from("tech_tools").select("id").eq("name", "x'; drop table tech_tools; --");
     expect(injection.data).toEqual([]);
-    expect((await service.from("tech_tools").select("id")).data).toHaveLength(6);
+    expect((await service.from("tech_tools").select("id")).data).toEqual(tools);
+    expect(tools!.length).toBeGreaterThan(0);
   });
 
   it("calls has_role and returns a bare boolean", async () => {
