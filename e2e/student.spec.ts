@@ -13,7 +13,7 @@ test.afterEach(async () => {
 });
 
 async function seededModules() {
-  const { data } = await service.from("course_modules").select("id, title, order_index").order("order_index");
+  const { data } = await service.from("course_modules").select("id, title, order_index").eq("is_published", true).order("order_index");
   return data!;
 }
 

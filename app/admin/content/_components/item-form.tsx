@@ -10,6 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
+import { useHydrated } from "@/lib/use-hydrated";
 import { blockSchema, courseModuleSchema, toolSchema } from "@/lib/validation/content";
 import { saveBlock, saveCourseModule, saveTool, type StudioResult } from "../actions";
 import { useStudioSubmit } from "./use-studio-submit";
@@ -68,6 +69,8 @@ export function ItemForm({ kind, item, toolId, openPath }: Props) {
     defaultValues: { name: item?.name ?? "", description: item?.description ?? "", is_published: item?.is_published ?? true },
   });
   const { errors } = form.formState;
+  // Before hydration a submit would be the browser's own GET of the form.
+  const hydrated = useHydrated();
 
   const send = async (values: ItemFormValues): Promise<StudioResult> => {
     const result = await save({ id: item?.id, tool_id: toolId, [nameKey]: values.name, description: values.description, is_published: values.is_published });
@@ -92,7 +95,7 @@ export function ItemForm({ kind, item, toolId, openPath }: Props) {
         name="is_published"
         render={({ field }) => <PublishedSwitch checked={field.value} onCheckedChange={field.onChange} />}
       />
-      <Button type="submit" className="self-start" disabled={pending} aria-busy={pending}>
+      <Button type="submit" className="self-start" disabled={pending || !hydrated} aria-busy={pending}>
         {pending && <Loader2 className="animate-spin" aria-hidden />}
         {item ? "Сохранить" : "Создать"}
       </Button>

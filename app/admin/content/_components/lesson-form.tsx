@@ -12,6 +12,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { normalizeVideoInput, SUPPORTED_VIDEO_HOSTS } from "@/lib/domain/video";
 import type { LessonParents } from "@/lib/queries/studio";
+import { useHydrated } from "@/lib/use-hydrated";
 import { lessonSchema, type LessonForm as LessonFormValues } from "@/lib/validation/content";
 import { saveLesson } from "../actions";
 import { PublishedSwitch } from "./item-form";
@@ -51,6 +52,8 @@ export function LessonForm({ lesson, content, parent, parents }: Props) {
     },
   });
   const { errors } = form.formState;
+  // Before hydration a submit would be the browser's own GET of the form.
+  const hydrated = useHydrated();
   const [video, title] = useWatch({ control: form.control, name: ["video", "title"] });
   const { submit, pending } = useStudioSubmit(form, ["parent", "title", "video", "description"], saveLesson, (id) => {
     if (!lesson) return router.replace(`/admin/content/lessons/${id}`);
@@ -110,7 +113,7 @@ export function LessonForm({ lesson, content, parent, parents }: Props) {
         name="is_published"
         render={({ field }) => <PublishedSwitch checked={field.value} onCheckedChange={field.onChange} />}
       />
-      <Button type="submit" className="self-start" disabled={pending} aria-busy={pending}>
+      <Button type="submit" className="self-start" disabled={pending || !hydrated} aria-busy={pending}>
         {pending && <Loader2 className="animate-spin" aria-hidden />}
         {lesson ? "Сохранить урок" : "Создать урок"}
       </Button>

@@ -18,6 +18,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/lib/use-hydrated";
 import type { ContentKind } from "@/lib/validation/content";
 import { reorderContent } from "../actions";
 import { DraftBadge } from "./draft-badge";
@@ -70,6 +71,7 @@ export function SortableList({ kind, items, label, noun, emptyText }: Props) {
   const [pending, startTransition] = useTransition();
   // A stable id keeps dnd-kit's screen-reader ids the same on the server and in the browser.
   const dndId = useId();
+  const hydrated = useHydrated();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -118,8 +120,8 @@ export function SortableList({ kind, items, label, noun, emptyText }: Props) {
               key={item.id}
               item={item}
               number={`${noun} ${index + 1}`}
-              isFirst={index === 0}
-              isLast={index === order.length - 1}
+              canMoveUp={hydrated && index > 0}
+              canMoveDown={hydrated && index < order.length - 1}
               onMove={(step) => move(index, index + step)}
             />
           ))}
@@ -132,30 +134,31 @@ export function SortableList({ kind, items, label, noun, emptyText }: Props) {
 function SortableRow({
   item,
   number,
-  isFirst,
-  isLast,
+  canMoveUp,
+  canMoveDown,
   onMove,
 }: {
   item: SortableItem;
   number: string;
-  isFirst: boolean;
-  isLast: boolean;
+  canMoveUp: boolean;
+  canMoveDown: boolean;
   onMove: (step: -1 | 1) => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: item.id,
     attributes: { roleDescription: "перетаскиваемый элемент" },
   });
-  // Move buttons stay focusable at the ends (aria-disabled), so the keyboard keeps its place.
-  const moveButton = (step: -1 | 1, disabled: boolean) => (
+  // Move buttons stay focusable at the ends (aria-disabled), so the keyboard keeps its place;
+  // before hydration they cannot move anything either.
+  const moveButton = (step: -1 | 1, enabled: boolean) => (
     <Button
       type="button"
       variant="ghost"
       size="icon"
       aria-label={`${step < 0 ? "Переместить выше" : "Переместить ниже"}: ${item.title}`}
-      aria-disabled={disabled}
-      className={disabled ? "opacity-40" : undefined}
-      onClick={() => !disabled && onMove(step)}
+      aria-disabled={!enabled}
+      className={enabled ? undefined : "opacity-40"}
+      onClick={() => enabled && onMove(step)}
     >
       {step < 0 ? <ArrowUp aria-hidden /> : <ArrowDown aria-hidden />}
     </Button>
@@ -184,8 +187,8 @@ function SortableRow({
       </Link>
       {item.draft && <DraftBadge />}
       {item.meta && <span className="hidden shrink-0 text-xs text-muted-foreground sm:inline">{item.meta}</span>}
-      {moveButton(-1, isFirst)}
-      {moveButton(1, isLast)}
+      {moveButton(-1, canMoveUp)}
+      {moveButton(1, canMoveDown)}
     </li>
   );
 }
