@@ -158,7 +158,7 @@ test.describe("/tech-founder/{toolName}/{lessonId}", () => {
     await page.goto(`${base}/${tool.lessonId("Второй")}`);
 
     await expect(page.getByRole("heading", { level: 1, name: "Второй" })).toBeVisible();
-    await expect(page.getByText("Урок 2", { exact: true })).toBeVisible();
+    await expect(page.getByText("Урок 2 из 3", { exact: true })).toBeVisible();
     const description = page.getByTestId("lesson-description");
     await expect(description.locator("p")).toHaveCount(4);
     const link = description.getByRole("link", { name: "https://docs.example.com/start?x=1" });
@@ -199,7 +199,8 @@ test.describe("/tech-founder/{toolName}/{lessonId}", () => {
     await expect(page.locator("iframe")).toHaveAttribute("src", "https://www.youtube.com/embed/dQw4w9WgXcQ");
     for (const title of ["Закрытый", "Спрятанный"]) {
       await page.goto(`${base}/${tool.lessonId(title)}`);
-      await expect(page).toHaveURL(new RegExp(`${base}$`));
+      await expect(page).toHaveURL(new RegExp(`${base}\\?closed=1$`));
+      await expect(page.getByRole("status")).toContainText("Этот урок пока закрыт");
     }
     await tool.remove();
   });

@@ -74,6 +74,42 @@ export type Database = {
           }
         ]
       }
+      lesson_progress: {
+        Row: {
+          completed_at: string | null
+          last_opened_at: string | null
+          lesson_id: string
+          user_id: string
+        }
+        Insert: {
+          completed_at?: string | null
+          last_opened_at?: string | null
+          lesson_id: string
+          user_id: string
+        }
+        Update: {
+          completed_at?: string | null
+          last_opened_at?: string | null
+          lesson_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lesson_progress_lesson_id_fkey"
+            columns: ["lesson_id"]
+            isOneToOne: false
+            referencedRelation: "lessons"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "lesson_progress_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       lessons: {
         Row: {
           course_module_id: string | null
@@ -257,6 +293,7 @@ export type Database = {
           email: string
           full_name: string | null
           id: string
+          last_activity_at: string | null
           role: Database["public"]["Enums"]["app_role"]
         }
         Insert: {
@@ -264,6 +301,7 @@ export type Database = {
           email: string
           full_name?: string | null
           id: string
+          last_activity_at?: string | null
           role?: Database["public"]["Enums"]["app_role"]
         }
         Update: {
@@ -271,6 +309,7 @@ export type Database = {
           email?: string
           full_name?: string | null
           id?: string
+          last_activity_at?: string | null
           role?: Database["public"]["Enums"]["app_role"]
         }
         Relationships: [
@@ -437,6 +476,12 @@ export type Database = {
         }
         Returns: Json
       }
+      dashboard_page: {
+        Args: {
+          _student_id?: string
+        }
+        Returns: Json
+      }
       deletion_impact: {
         Args: {
           _kind: string
@@ -450,6 +495,17 @@ export type Database = {
           _role: Database["public"]["Enums"]["app_role"]
         }
         Returns: boolean
+      }
+      lesson_completion: {
+        Args: {
+          _user_id: string
+        }
+        Returns: {
+          id: string
+          tool_id: string
+          course_module_id: string
+          completed: boolean
+        }[]
       }
       lesson_content: {
         Args: {
@@ -491,6 +547,18 @@ export type Database = {
         }
         Returns: boolean
       }
+      progress_summary: {
+        Args: {
+          _student_id?: string
+        }
+        Returns: Json
+      }
+      record_lesson_opened: {
+        Args: {
+          _lesson_id: string
+        }
+        Returns: undefined
+      }
       reorder_content: {
         Args: {
           _kind: string
@@ -498,12 +566,32 @@ export type Database = {
         }
         Returns: undefined
       }
+      set_lesson_completed: {
+        Args: {
+          _lesson_id: string
+          _completed: boolean
+        }
+        Returns: boolean
+      }
       tool_page: {
         Args: {
           _tool_name: string
           _student_id?: string
         }
         Returns: Json
+      }
+      visible_lessons: {
+        Args: {
+          _user_id: string
+        }
+        Returns: {
+          id: string
+          title: string
+          tool_id: string
+          module_id: string
+          course_module_id: string
+          order_index: number
+        }[]
       }
     }
     Enums: {

@@ -176,3 +176,9 @@ insert into public.lesson_access (user_id, lesson_id, is_unlocked, is_visible) v
   ('a0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', true, true),
   ('a0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000004', false, true),
   ('a0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000006', false, true);
+
+-- The demo student's progress: two lessons finished, the last one opened an hour ago.
+insert into public.lesson_progress (user_id, lesson_id, completed_at, last_opened_at) values
+  ('a0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', now() - interval '2 days', now() - interval '2 days'),
+  ('a0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000001', now() - interval '1 day', now() - interval '1 day'),
+  ('a0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000002', null, now() - interval '1 hour');

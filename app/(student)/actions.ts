@@ -3,7 +3,8 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { PREVIEW_COOKIE } from "@/lib/preview";
+import { PREVIEW_COOKIE, requireViewer } from "@/lib/preview";
+import { createClient } from "@/lib/supabase/server";
 
 /** Leaves «Смотреть как студент» and returns to that student's access panel. */
 export async function endPreview(studentId: unknown): Promise<never> {
@@ -11,4 +12,23 @@ export async function endPreview(studentId: unknown): Promise<never> {
   cookieStore.delete(PREVIEW_COOKIE);
   const id = z.uuid().safeParse(studentId);
   redirect(id.success ? `/admin?student=${id.data}` : "/admin");
+}
+
+export type CompletionResult = { ok: true } | { ok: false; error: string };
+
+const completionSchema = z.object({ lessonId: z.uuid(), completed: z.boolean() });
+
+/** «Отметить пройденным» and its undo; the database checks the lesson is open for the student. */
+export async function setLessonCompleted(input: unknown): Promise<CompletionResult> {
+  const viewer = await requireViewer();
+  if (viewer.preview) return { ok: false, error: "Это просмотр глазами студента: отметки не сохраняются" };
+  const parsed = completionSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: "Урок не найден" };
+  const supabase = await createClient();
+  const { data, error } = await supabase.rpc("set_lesson_completed", { _lesson_id: parsed.data.lessonId, _completed: parsed.data.completed });
+  if (error) {
+    console.error("lesson completion failed:", error.message);
+    return { ok: false, error: "Не удалось сохранить отметку" };
+  }
+  return data ? { ok: true } : { ok: false, error: "Урок закрыт: отметить его нельзя" };
 }

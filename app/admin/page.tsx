@@ -4,8 +4,9 @@ import { BookOpen } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/page-header";
 import { requireAdmin } from "@/lib/auth";
+import { formatMoscowTime } from "@/lib/domain/dates";
 import { parsePage } from "@/lib/domain/pagination";
-import { getAdminPage } from "@/lib/queries/admin";
+import { getAdminPage, parseStudentOrder } from "@/lib/queries/admin";
 import { AccessPanel } from "./_components/access-panel";
 import { SelectionProvider } from "./_components/selection";
 import { StudentList } from "./_components/student-list";
@@ -13,7 +14,7 @@ import { StudentList } from "./_components/student-list";
 export const metadata: Metadata = { title: "Панель администратора", robots: { index: false } };
 
 interface Props {
-  searchParams: Promise<{ student?: string | string[]; q?: string | string[]; page?: string | string[] }>;
+  searchParams: Promise<{ student?: string | string[]; q?: string | string[]; page?: string | string[]; sort?: string | string[] }>;
 }
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -23,9 +24,10 @@ export default async function AdminPage({ searchParams }: Props) {
   const studentParam = single(params.student);
   const search = (single(params.q) ?? "").slice(0, 100);
   const page = parsePage(single(params.page));
+  const order = parseStudentOrder(single(params.sort));
   // The role check runs beside the reads (row level security guards them anyway), so the
   // page costs one wave of backend requests; a non-admin is redirected before anything renders.
-  const [, data] = await Promise.all([requireAdmin(), getAdminPage(studentParam, search, page)]);
+  const [, data] = await Promise.all([requireAdmin(), getAdminPage(studentParam, search, page, order)]);
 
   return (
     <main className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
@@ -45,6 +47,7 @@ export default async function AdminPage({ searchParams }: Props) {
             page={page}
             selectedId={data.selected?.id ?? null}
             search={search}
+            order={order}
           />
           <section aria-label="Доступ студента" className="min-w-0">
             {data.selected ? (
@@ -55,6 +58,8 @@ export default async function AdminPage({ searchParams }: Props) {
                 tools={data.tools}
                 lessons={data.lessons}
                 access={data.access}
+                progress={data.progress}
+                lastActivity={data.selected.last_activity_at && formatMoscowTime(data.selected.last_activity_at)}
               />
             ) : (
               <div className="flex min-h-48 flex-col items-center justify-center gap-2 rounded-xl border border-dashed p-6 text-center text-muted-foreground">

@@ -1,40 +1,92 @@
 import Link from "next/link";
-import { ChevronRight, Lock } from "lucide-react";
-import type { LessonGroup } from "@/lib/domain/lessons";
+import { CheckCircle2, ChevronRight, Lock } from "lucide-react";
+import type { LessonGroup, NumberedLesson } from "@/lib/domain/lessons";
+import { cn } from "@/lib/utils";
 
-/** A tool's or a course module's lessons, grouped and numbered, each linking to `${basePath}/${id}`. */
-export function LessonList({ groups, basePath, emptyText }: { groups: LessonGroup[]; basePath: string; emptyText: string }) {
+interface LessonLinkProps {
+  lesson: NumberedLesson;
+  href: string;
+  completed: boolean;
+  current?: boolean;
+  compact?: boolean;
+}
+
+/** One lesson in a list: its number, title, and whether it is done, locked or open. */
+function LessonLink({ lesson, href, completed, current, compact }: LessonLinkProps) {
+  return (
+    <Link
+      href={href}
+      aria-current={current ? "page" : undefined}
+      className={cn(
+        "flex items-center gap-3 rounded-lg border bg-card outline-none transition-colors hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/50",
+        compact ? "p-2 text-sm" : "p-4",
+        lesson.locked && "border-dashed bg-muted/40 text-muted-foreground",
+        current && "border-primary bg-primary/5",
+      )}
+    >
+      <span className={cn("shrink-0 text-sm font-medium", lesson.locked ? "text-muted-foreground" : "text-primary")}>{lesson.label}</span>
+      <span className="min-w-0 flex-1 break-words">{lesson.title}</span>
+      {lesson.locked ? (
+        <Lock className="size-4 shrink-0" aria-label="Урок закрыт" />
+      ) : completed ? (
+        <CheckCircle2 className="size-4 shrink-0 text-emerald-600" aria-label="Пройден" />
+      ) : (
+        <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+      )}
+    </Link>
+  );
+}
+
+interface LessonListProps {
+  groups: LessonGroup[];
+  /** Lessons live at `${basePath}/${id}`. */
+  basePath: string;
+  completed: readonly string[];
+  emptyText: string;
+  /** The lesson being read, in a lesson page's outline. */
+  currentId?: string;
+  compact?: boolean;
+}
+
+/** A tool's or a course module's lessons, grouped and numbered. */
+export function LessonList({ groups, basePath, completed, emptyText, currentId, compact }: LessonListProps) {
   if (groups.length === 0) return <p className="rounded-lg border p-6 text-center text-muted-foreground">{emptyText}</p>;
+  const done = new Set(completed);
   return groups.map((group) => (
-    <section key={group.key} aria-labelledby={`group-${group.key}`} className="flex flex-col gap-3">
+    <section key={group.key} aria-labelledby={`group-${group.key}`} className={cn("flex flex-col", compact ? "gap-2" : "gap-3")}>
       <div>
-        <h2 id={`group-${group.key}`} className="text-xl font-semibold">
+        <h2 id={`group-${group.key}`} className={compact ? "text-sm font-semibold" : "text-xl font-semibold"}>
           {group.title}
         </h2>
-        {group.description && <p className="text-sm text-muted-foreground">{group.description}</p>}
+        {group.description && !compact && <p className="text-sm text-muted-foreground">{group.description}</p>}
       </div>
       {group.lessons.length === 0 ? (
         <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">Уроки в этом блоке скоро появятся</p>
       ) : (
-        <ul className="flex flex-col gap-2">
+        <ul className={cn("flex flex-col", compact ? "gap-1" : "gap-2")}>
           {group.lessons.map((lesson) => (
             <li key={lesson.id}>
-              <Link
+              <LessonLink
+                lesson={lesson}
                 href={`${basePath}/${lesson.id}`}
-                className="flex items-center gap-3 rounded-lg border bg-card p-4 outline-none transition-colors hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/50"
-              >
-                <span className="shrink-0 text-sm font-medium text-primary">{lesson.label}</span>
-                <span className="min-w-0 flex-1 break-words">{lesson.title}</span>
-                {lesson.locked ? (
-                  <Lock className="size-4 shrink-0 text-muted-foreground" aria-label="Урок закрыт" />
-                ) : (
-                  <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                )}
-              </Link>
+                completed={done.has(lesson.id)}
+                current={lesson.id === currentId}
+                compact={compact}
+              />
             </li>
           ))}
         </ul>
       )}
     </section>
   ));
+}
+
+/** Where a closed lesson's redirect lands: the list says why. */
+export function ClosedLessonNotice() {
+  return (
+    <p role="status" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
+      <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
+      Этот урок пока закрыт. Уроки открывает администратор школы — напишите ему, если вам нужен доступ.
+    </p>
+  );
 }

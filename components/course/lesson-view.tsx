@@ -2,54 +2,80 @@ import Link from "next/link";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { PageHeader, PageShell } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
-import type { NumberedLesson } from "@/lib/domain/lessons";
+import type { LessonGroup, NumberedLesson } from "@/lib/domain/lessons";
+import { lessonPosition, progressLabel, progressOf } from "@/lib/domain/progress";
 import { LessonDescription } from "./lesson-description";
+import { LessonList } from "./lesson-list";
 import { LessonVideo } from "./lesson-video";
 
 interface LessonViewProps {
   lesson: NumberedLesson;
   content: { description: string | null; video_url: string | null } | null;
-  /** The lesson list; neighbours live at `${listPath}/${id}`. */
+  /** The lesson list; every lesson lives at `${listPath}/${id}`. */
   listPath: string;
   backLabel: string;
   previous: NumberedLesson | null;
   next: NumberedLesson | null;
+  /** The tool's or module's lessons as its list shows them, for «Урок N из M» and the outline. */
+  groups: LessonGroup[];
+  completed: readonly string[];
+  /** The «Отметить пройденным» control (none in an admin's preview). */
+  completion: React.ReactNode;
 }
 
-/** A lesson page, the same for a tool's lessons and a course module's. */
-export function LessonView({ lesson, content, listPath, backLabel, previous, next }: LessonViewProps) {
+function NeighbourLink({ lesson, href, direction }: { lesson: NumberedLesson; href: string; direction: "prev" | "next" }) {
+  const previous = direction === "prev";
+  return (
+    <Button asChild variant="outline" className={`h-auto whitespace-normal py-2 ${previous ? "justify-start text-left" : "justify-end text-right"}`}>
+      <Link href={href} rel={direction}>
+        {previous && <ChevronLeft aria-hidden />}
+        <span>
+          <span className="block text-xs text-muted-foreground">{previous ? "Предыдущий урок" : "Следующий урок"}</span>
+          {lesson.title}
+        </span>
+        {!previous && <ChevronRight aria-hidden />}
+      </Link>
+    </Button>
+  );
+}
+
+/** A lesson page, the same for a tool's lessons and a course module's: the lesson, then its outline. */
+export function LessonView({ lesson, content, listPath, backLabel, previous, next, groups, completed, completion }: LessonViewProps) {
+  const sequence = groups.flatMap((group) => group.lessons);
+  const position = lessonPosition(sequence, lesson.id);
+  const progress = progressOf(
+    sequence.map((item) => item.id),
+    completed,
+  );
+  const outline = <LessonList groups={groups} basePath={listPath} completed={completed} currentId={lesson.id} emptyText="" compact />;
+
   return (
     <PageShell>
       <PageHeader backHref={listPath} backLabel={backLabel} title={lesson.title} />
-      <p className="-mt-4 text-sm font-medium text-primary">{lesson.label}</p>
-      <LessonVideo url={content?.video_url ?? null} title={lesson.title} />
-      <LessonDescription text={content?.description ?? null} />
-      <nav aria-label="Соседние уроки" className="flex flex-col gap-2 border-t pt-4 sm:flex-row sm:justify-between">
-        {previous ? (
-          <Button asChild variant="outline" className="h-auto justify-start whitespace-normal py-2 text-left">
-            <Link href={`${listPath}/${previous.id}`} rel="prev">
-              <ChevronLeft aria-hidden />
-              <span>
-                <span className="block text-xs text-muted-foreground">Предыдущий урок</span>
-                {previous.title}
-              </span>
-            </Link>
-          </Button>
-        ) : (
-          <span />
-        )}
-        {next && (
-          <Button asChild variant="outline" className="h-auto justify-end whitespace-normal py-2 text-right">
-            <Link href={`${listPath}/${next.id}`} rel="next">
-              <span>
-                <span className="block text-xs text-muted-foreground">Следующий урок</span>
-                {next.title}
-              </span>
-              <ChevronRight aria-hidden />
-            </Link>
-          </Button>
-        )}
-      </nav>
+      {position && (
+        <p className="-mt-4 text-sm font-medium text-primary">
+          Урок {position.number} из {position.total}
+        </p>
+      )}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <LessonVideo url={content?.video_url ?? null} title={lesson.title} />
+          <LessonDescription text={content?.description ?? null} />
+          {completion}
+          <nav aria-label="Соседние уроки" className="flex flex-col gap-2 border-t pt-4 sm:flex-row sm:justify-between">
+            {previous ? <NeighbourLink lesson={previous} href={`${listPath}/${previous.id}`} direction="prev" /> : <span />}
+            {next && <NeighbourLink lesson={next} href={`${listPath}/${next.id}`} direction="next" />}
+          </nav>
+        </div>
+        <aside aria-label="Все уроки" className="hidden flex-col gap-4 lg:flex">
+          <p className="text-sm text-muted-foreground">Пройдено {progressLabel(progress)}</p>
+          {outline}
+        </aside>
+        <details className="rounded-lg border p-3 lg:hidden">
+          <summary className="cursor-pointer text-sm font-medium">Все уроки · пройдено {progressLabel(progress)}</summary>
+          <div className="mt-3 flex flex-col gap-4">{outline}</div>
+        </details>
+      </div>
     </PageShell>
   );
 }

@@ -82,7 +82,7 @@ export function neighbours(sequence: readonly NumberedLesson[], lessonId: string
 export type LessonOpening =
   | { status: "missing" }
   | { status: "closed" }
-  | { status: "open"; lesson: NumberedLesson; previous: NumberedLesson | null; next: NumberedLesson | null };
+  | { status: "open"; lesson: NumberedLesson; groups: LessonGroup[]; previous: NumberedLesson | null; next: NumberedLesson | null };
 
 /**
  * Whether a lesson page shows the lesson: «Урок не найден» when it is not in the list, the
@@ -96,8 +96,8 @@ export function openLesson(
 ): LessonOpening {
   if (!lessons.some((lesson) => lesson.id === lessonId)) return { status: "missing" };
   if (!canOpenLesson(access.find((record) => record.lesson_id === lessonId))) return { status: "closed" };
-  const { sequence } = groupLessons(modules, lessons, access);
+  const { groups, sequence } = groupLessons(modules, lessons, access);
   const lesson = sequence.find((item) => item.id === lessonId);
   if (!lesson) return { status: "missing" };
-  return { status: "open", lesson, ...neighbours(sequence, lessonId) };
+  return { status: "open", lesson, groups, ...neighbours(sequence, lessonId) };
 }

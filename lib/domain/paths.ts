@@ -6,6 +6,9 @@ export const lessonPath = (toolName: string, lessonId: string) => `${toolPath(to
 
 export const courseModulePath = (moduleId: string) => `/product-founder/${moduleId}`;
 
+/** Where a closed lesson sends the student: its list, which then says the lesson is not open yet. */
+export const closedLessonRedirect = (listPath: string) => `${listPath}?closed=1`;
+
 const PATH_BASE = "http://site.invalid";
 
 /**

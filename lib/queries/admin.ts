@@ -2,13 +2,19 @@ import "server-only";
 import { createClient } from "@/lib/supabase/server";
 import { pageRange } from "@/lib/domain/pagination";
 import { isUuid } from "@/lib/domain/paths";
+import { progressSummarySchema } from "./courses";
 import { orThrow } from "./result";
 
 export interface StudentSummary {
   id: string;
   email: string;
   full_name: string | null;
+  last_activity_at: string | null;
 }
+
+/** The student list's order: by email, or those who have been away longest first. */
+export type StudentOrder = "email" | "activity";
+export const parseStudentOrder = (value: string | undefined): StudentOrder => (value === "activity" ? "activity" : "email");
 
 /** Search text for PostgREST's or=(…) filter: quoted, without the characters that would change it. */
 function searchPattern(search: string) {
@@ -22,23 +28,25 @@ export const STUDENTS_PER_PAGE = 50;
  * Everything /admin shows, in one parallel wave: a page of students with the total, content,
  * and one student's access.
  */
-export async function getAdminPage(studentParam: string | undefined, search: string, page: number) {
+export async function getAdminPage(studentParam: string | undefined, search: string, page: number, order: StudentOrder) {
   const supabase = await createClient();
   const studentId = studentParam && isUuid(studentParam) ? studentParam : null;
   const pattern = searchPattern(search);
-  let students = supabase.from("profiles").select("id, email, full_name", { count: "exact" }).eq("role", "student");
+  let students = supabase.from("profiles").select("id, email, full_name, last_activity_at", { count: "exact" }).eq("role", "student");
   if (pattern) students = students.or(`full_name.ilike.${pattern},email.ilike.${pattern}`);
+  if (order === "activity") students = students.order("last_activity_at", { ascending: true, nullsFirst: true });
   const forStudent = <T>(query: PromiseLike<T>) => (studentId ? query : Promise.resolve(null));
 
-  const [studentList, selected, modules, tools, lessons, moduleAccess, toolAccess, lessonAccess] = await Promise.all([
+  const [studentList, selected, modules, tools, lessons, moduleAccess, toolAccess, lessonAccess, progress] = await Promise.all([
     students.order("email").order("id").range(...pageRange(page, STUDENTS_PER_PAGE)),
-    forStudent(supabase.from("profiles").select("id, email, full_name").eq("id", studentId!).eq("role", "student").maybeSingle()),
+    forStudent(supabase.from("profiles").select("id, email, full_name, last_activity_at").eq("id", studentId!).eq("role", "student").maybeSingle()),
     supabase.from("course_modules").select("id, title, order_index, is_published").order("order_index"),
     supabase.from("tech_tools").select("id, name, order_index, is_published").order("order_index"),
     supabase.from("lessons").select("id, title, tool_id, course_module_id, order_index, is_published").order("order_index"),
     forStudent(supabase.from("module_access").select("itemId:module_id, is_unlocked, is_visible").eq("user_id", studentId!)),
     forStudent(supabase.from("tool_access").select("itemId:tool_id, is_unlocked, is_visible").eq("user_id", studentId!)),
     forStudent(supabase.from("lesson_access").select("itemId:lesson_id, is_unlocked, is_visible").eq("user_id", studentId!)),
+    forStudent(supabase.rpc("progress_summary", { _student_id: studentId! })),
   ]);
 
   // A page past the end (a stale link after students were removed) is an empty page, not an error.
@@ -51,6 +59,7 @@ export async function getAdminPage(studentParam: string | undefined, search: str
     modules: orThrow(modules),
     tools: orThrow(tools),
     lessons: orThrow(lessons),
+    progress: progress ? progressSummarySchema.parse(orThrow(progress)) : null,
     access: {
       module: moduleAccess ? orThrow(moduleAccess) : [],
       tool: toolAccess ? orThrow(toolAccess) : [],

@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { z } from "zod";
 import { createClient } from "@/lib/supabase/server";
 import { previewedStudentId, type Viewer } from "@/lib/preview";
@@ -8,28 +9,65 @@ import { orThrow } from "./result";
 
 // Drafts are filtered here as well as by row level security, so an admin's preview shows what the student sees.
 
+const progressRow = z.object({ id: z.string(), total: z.number(), completed: z.number() });
+/** What public.progress_summary returns: visible and completed lessons per tool and per course module. */
+export const progressSummarySchema = z.object({ tools: z.array(progressRow), course_modules: z.array(progressRow) });
+export type ProgressSummary = z.infer<typeof progressSummarySchema>;
+
+type Client = Awaited<ReturnType<typeof createClient>>;
+const progressSummary = async (supabase: Client, viewer: Viewer) =>
+  progressSummarySchema.parse(orThrow(await supabase.rpc("progress_summary", { _student_id: previewedStudentId(viewer) })));
+
 export async function getCourseModules(viewer: Viewer) {
   const supabase = await createClient();
-  const [modules, access] = await Promise.all([
+  const [modules, access, progress] = await Promise.all([
     supabase.from("course_modules").select("id, title, description, order_index").eq("is_published", true).order("order_index"),
     supabase.from("module_access").select("itemId:module_id, is_unlocked, is_visible").eq("user_id", viewer.studentId),
+    progressSummary(supabase, viewer),
   ]);
   return {
     modules: orThrow(modules),
     access: orThrow(access),
+    progress: progress.course_modules,
   };
 }
 
 export async function getTools(viewer: Viewer) {
   const supabase = await createClient();
-  const [tools, access] = await Promise.all([
+  const [tools, access, progress] = await Promise.all([
     supabase.from("tech_tools").select("id, name, description, order_index").eq("is_published", true).order("order_index"),
     supabase.from("tool_access").select("itemId:tool_id, is_unlocked, is_visible").eq("user_id", viewer.studentId),
+    progressSummary(supabase, viewer),
   ]);
   return {
     tools: orThrow(tools),
     access: orThrow(access),
+    progress: progress.tools,
   };
+}
+
+const trackProgress = z.object({ total: z.number(), completed: z.number() });
+
+/** What public.dashboard_page returns. */
+const dashboardSchema = z.object({
+  profile: z.object({ role: z.enum(["admin", "student"]), full_name: z.string().nullable() }).nullable(),
+  product_founder: trackProgress,
+  tech_founder: trackProgress,
+  /** The last opened lesson the student may still open. */
+  continue: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      tool_name: z.string().nullable(),
+      course_module_id: z.string().nullable(),
+      course_module_title: z.string().nullable(),
+    })
+    .nullable(),
+});
+
+export async function getDashboard(viewer: Viewer) {
+  const supabase = await createClient();
+  return dashboardSchema.parse(orThrow(await supabase.rpc("dashboard_page", { _student_id: previewedStudentId(viewer) })));
 }
 
 const flags = { is_unlocked: z.boolean(), is_visible: z.boolean() };
@@ -39,6 +77,12 @@ const lessonListSchema = z.object({
   lessons: z.array(z.object({ id: z.string(), module_id: z.string().nullable(), title: z.string(), order_index: z.number() })),
   lesson_access: z.array(z.object({ lesson_id: z.string(), ...flags })),
 });
+
+/** Every lesson the viewer completed, read beside a page's own function (the same wave). */
+async function completedLessons(supabase: Client, viewer: Viewer): Promise<string[]> {
+  const rows = orThrow(await supabase.from("lesson_progress").select("lesson_id").eq("user_id", viewer.studentId).not("completed_at", "is", null));
+  return rows.map((row) => row.lesson_id);
+}
 
 /** Null unless the database lets this student open the lesson. */
 const contentSchema = z.object({ description: z.string().nullable(), video_url: z.string().nullable() }).nullable();
@@ -61,27 +105,39 @@ export type ToolPageData = z.infer<typeof toolPageSchema>;
 export type CourseModulePageData = z.infer<typeof courseModulePageSchema>;
 
 /** A tool found by case-insensitive exact name, with its blocks, lessons and the student's access. */
-export async function getToolPage(viewer: Viewer, toolName: string) {
+export const getToolPage = cache(async function getToolPage(viewer: Viewer, toolName: string) {
   const supabase = await createClient();
-  const answer = await supabase.rpc("tool_page", { _tool_name: toolName, _student_id: previewedStudentId(viewer) });
-  return toolPageSchema.parse(orThrow(answer));
-}
+  const [answer, completed] = await Promise.all([
+    supabase.rpc("tool_page", { _tool_name: toolName, _student_id: previewedStudentId(viewer) }),
+    completedLessons(supabase, viewer),
+  ]);
+  return { ...toolPageSchema.parse(orThrow(answer)), completed };
+});
 
-export async function getLessonPage(viewer: Viewer, toolName: string, lessonId: string) {
+export const getLessonPage = cache(async function getLessonPage(viewer: Viewer, toolName: string, lessonId: string) {
   const supabase = await createClient();
-  const answer = await supabase.rpc("lesson_page", { _tool_name: toolName, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) });
-  return toolPageSchema.extend({ content: contentSchema }).parse(orThrow(answer));
-}
+  const [answer, completed] = await Promise.all([
+    supabase.rpc("lesson_page", { _tool_name: toolName, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) }),
+    completedLessons(supabase, viewer),
+  ]);
+  return { ...toolPageSchema.extend({ content: contentSchema }).parse(orThrow(answer)), completed };
+});
 
 /** A Product Founder module with its lessons and the student's access. */
-export async function getCourseModulePage(viewer: Viewer, moduleId: string) {
+export const getCourseModulePage = cache(async function getCourseModulePage(viewer: Viewer, moduleId: string) {
   const supabase = await createClient();
-  const answer = await supabase.rpc("course_module_page", { _module_id: moduleId, _student_id: previewedStudentId(viewer) });
-  return courseModulePageSchema.parse(orThrow(answer));
-}
+  const [answer, completed] = await Promise.all([
+    supabase.rpc("course_module_page", { _module_id: moduleId, _student_id: previewedStudentId(viewer) }),
+    completedLessons(supabase, viewer),
+  ]);
+  return { ...courseModulePageSchema.parse(orThrow(answer)), completed };
+});
 
-export async function getCourseLessonPage(viewer: Viewer, moduleId: string, lessonId: string) {
+export const getCourseLessonPage = cache(async function getCourseLessonPage(viewer: Viewer, moduleId: string, lessonId: string) {
   const supabase = await createClient();
-  const answer = await supabase.rpc("course_lesson_page", { _module_id: moduleId, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) });
-  return courseModulePageSchema.extend({ content: contentSchema }).parse(orThrow(answer));
-}
+  const [answer, completed] = await Promise.all([
+    supabase.rpc("course_lesson_page", { _module_id: moduleId, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) }),
+    completedLessons(supabase, viewer),
+  ]);
+  return { ...courseModulePageSchema.extend({ content: contentSchema }).parse(orThrow(answer)), completed };
+});

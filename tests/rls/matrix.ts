@@ -44,6 +44,7 @@ const PER_STUDENT_TABLES = [
   { table: "tool_access", owner: "user_id", atLeast: 1 },
   { table: "lesson_access", owner: "user_id", atLeast: 1 },
   { table: "privacy_consents", owner: "user_id", atLeast: 0 },
+  { table: "lesson_progress", owner: "user_id", atLeast: 1 },
 ];
 const CONTENT_TABLES = [
   { table: "course_modules", columns: "id, title" },
@@ -95,6 +96,7 @@ const CURSOR = "70000000-0000-4000-8000-000000000002";
 const FIRST_MODULE = "c0000000-0000-4000-8000-000000000001";
 const DRAFT_MODULE = "c0000000-0000-4000-8000-000000000007";
 const FIRST_LESSON = "d0000000-0000-4000-8000-000000000001";
+const LOCKED_MODULE_LESSON = "e0000000-0000-4000-8000-000000000007";
 
 /** Content: admins write it, students and visitors never (deletes by admins are in course-studio.test.ts). */
 const CONTENT_WRITES: WriteCase[] = (["anon", "student"] as const).flatMap((actor): WriteCase[] => [
@@ -118,6 +120,11 @@ export const WRITES: WriteCase[] = [
   { actor: "student", table: "tech_tools", operation: "update", values: { name: "Взломано" }, match: { id: LOVABLE }, expect: "refused" },
   { actor: "student", table: "privacy_consents", operation: "insert", values: { user_id: ACTOR_IDS.student, policy_version: "1999-01-01" }, expect: "refused" },
   ...CONTENT_WRITES,
+  // Progress: only one's own, only in lessons one may open (module 3 is locked for the student).
+  { actor: "student", table: "lesson_progress", operation: "insert", values: { user_id: ACTOR_IDS.admin, lesson_id: FIRST_LESSON, completed_at: "2026-01-01T00:00:00Z" }, expect: "refused" },
+  { actor: "student", table: "lesson_progress", operation: "insert", values: { user_id: ACTOR_IDS.student, lesson_id: LOCKED_MODULE_LESSON, completed_at: "2026-01-01T00:00:00Z" }, expect: "refused" },
+  { actor: "anon", table: "lesson_progress", operation: "insert", values: { user_id: ACTOR_IDS.student, lesson_id: FIRST_LESSON }, expect: "refused" },
+  { actor: "admin", table: "lesson_progress", operation: "update", values: { completed_at: null }, match: { user_id: ACTOR_IDS.student, lesson_id: FIRST_LESSON }, expect: "refused" },
   // Idempotent, so the run through supabase-js (which cannot roll back) leaves the seed as it was.
   { actor: "admin", table: "tool_access", operation: "update", values: { is_visible: true }, match: { user_id: ACTOR_IDS.student, tool_id: LOVABLE }, expect: "allowed" },
   { actor: "admin", table: "course_modules", operation: "update", values: { is_published: false }, match: { id: DRAFT_MODULE }, expect: "allowed" },

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ArrowRight, Shield, Target, Wrench } from "lucide-react";
+import { ArrowRight, PlayCircle, Shield, Target, Wrench } from "lucide-react";
+import { ProgressBar } from "@/components/course/progress-bar";
 import { PageHeader, PageShell } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireViewer } from "@/lib/preview";
-import { getDashboard } from "@/lib/queries/dashboard";
+import { courseModulePath, lessonPath } from "@/lib/domain/paths";
+import { getDashboard } from "@/lib/queries/courses";
 import { AuthStateRefresher } from "./_components/auth-state-refresher";
 import { SignOutButton } from "./_components/sign-out-button";
 
@@ -13,27 +15,31 @@ export const metadata: Metadata = { title: "Выбор трека" };
 
 const TRACKS = [
   {
+    key: "product_founder",
     href: "/product-founder",
     icon: Target,
     title: "Product Founder",
     description: "От идеи до первых продаж: цикл разработки, автоворонки, привлечение клиентов.",
   },
   {
+    key: "tech_founder",
     href: "/tech-founder",
     icon: Wrench,
     title: "Tech Founder",
     description: "No-code инструменты и ИИ: прототипы, приложения и автоматизации без программиста.",
   },
-];
+] as const;
 
 export default async function DashboardPage() {
-  const { studentId, preview } = await requireViewer();
-  const { isAdmin, fullName } = await getDashboard(studentId);
+  const viewer = await requireViewer();
+  const dashboard = await getDashboard(viewer);
+  const fullName = dashboard.profile?.full_name;
+  const resume = dashboard.continue;
   return (
     <PageShell>
       <AuthStateRefresher />
       <PageHeader title={fullName ? `Здравствуйте, ${fullName}!` : "Выберите трек"}>
-        {isAdmin && (
+        {dashboard.profile?.role === "admin" && (
           <Button asChild variant="outline">
             <Link href="/admin">
               <Shield aria-hidden />
@@ -41,11 +47,25 @@ export default async function DashboardPage() {
             </Link>
           </Button>
         )}
-        {!preview && <SignOutButton />}
+        {!viewer.preview && <SignOutButton />}
       </PageHeader>
+      {resume && (
+        <Link
+          href={resume.tool_name ? lessonPath(resume.tool_name, resume.id) : `${courseModulePath(resume.course_module_id!)}/${resume.id}`}
+          className="group flex items-center gap-4 rounded-xl border border-primary/40 bg-primary/5 p-4 outline-none transition-colors hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <PlayCircle className="size-8 shrink-0 text-primary" aria-hidden />
+          <span className="flex min-w-0 flex-1 flex-col">
+            <span className="text-sm font-medium text-primary">Продолжить</span>
+            <span className="break-words font-semibold">{resume.title}</span>
+            <span className="text-sm text-muted-foreground">{resume.tool_name ?? resume.course_module_title}</span>
+          </span>
+          <ArrowRight className="size-5 shrink-0 transition-transform group-hover:translate-x-1" aria-hidden />
+        </Link>
+      )}
       <p className="text-muted-foreground">Выберите трек обучения:</p>
       <nav aria-label="Треки обучения" className="grid gap-4 sm:grid-cols-2">
-        {TRACKS.map(({ href, icon: Icon, title, description }) => (
+        {TRACKS.map(({ key, href, icon: Icon, title, description }) => (
           <Link
             key={href}
             href={href}
@@ -59,6 +79,7 @@ export default async function DashboardPage() {
                   <ArrowRight className="size-5 transition-transform group-hover:translate-x-1" aria-hidden />
                 </CardTitle>
                 <CardDescription>{description}</CardDescription>
+                <ProgressBar progress={dashboard[key]} className="mt-2" />
               </CardHeader>
             </Card>
           </Link>

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ArrowRight, Lock } from "lucide-react";
+import { ProgressBar } from "@/components/course/progress-bar";
 import { PageHeader, PageShell } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { visibleOnly, withAccess } from "@/lib/domain/access";
+import { NO_PROGRESS } from "@/lib/domain/progress";
 import { courseModulePath } from "@/lib/domain/paths";
 import { requireViewer } from "@/lib/preview";
 import { getCourseModules } from "@/lib/queries/courses";
@@ -13,7 +15,8 @@ import { cn } from "@/lib/utils";
 export const metadata: Metadata = { title: "Product Founder" };
 
 export default async function ProductFounderPage() {
-  const { modules, access } = await getCourseModules(await requireViewer());
+  const { modules, access, progress } = await getCourseModules(await requireViewer());
+  const progressOf = (moduleId: string) => progress.find((row) => row.id === moduleId) ?? NO_PROGRESS;
   const shown = visibleOnly(withAccess(modules, access));
   const noneUnlocked = !shown.some((module) => module.is_unlocked);
 
@@ -51,6 +54,7 @@ export default async function ProductFounderPage() {
                     <h2>{module.title}</h2>
                   </CardTitle>
                   {module.description && <CardDescription>{module.description}</CardDescription>}
+                  {module.is_unlocked && <ProgressBar progress={progressOf(module.id)} className="mt-2" />}
                 </CardHeader>
               </Card>
             );

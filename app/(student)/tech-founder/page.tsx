@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ArrowRight } from "lucide-react";
+import { ProgressBar } from "@/components/course/progress-bar";
 import { PageHeader, PageShell } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { visibleOnly, withAccess } from "@/lib/domain/access";
+import { NO_PROGRESS } from "@/lib/domain/progress";
 import { toolPath } from "@/lib/domain/paths";
 import { requireViewer } from "@/lib/preview";
 import { getTools } from "@/lib/queries/courses";
@@ -12,7 +14,8 @@ import { getTools } from "@/lib/queries/courses";
 export const metadata: Metadata = { title: "Tech Founder" };
 
 export default async function TechFounderPage() {
-  const { tools, access } = await getTools(await requireViewer());
+  const { tools, access, progress } = await getTools(await requireViewer());
+  const progressOf = (toolId: string) => progress.find((row) => row.id === toolId) ?? NO_PROGRESS;
   const shown = visibleOnly(withAccess(tools, access));
 
   return (
@@ -38,6 +41,7 @@ export default async function TechFounderPage() {
                     )}
                   </div>
                   {tool.description && <CardDescription>{tool.description}</CardDescription>}
+                  {tool.is_unlocked && <ProgressBar progress={progressOf(tool.id)} className="mt-2" />}
                 </CardHeader>
               </Card>
             );

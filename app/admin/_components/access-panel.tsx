@@ -5,9 +5,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { withAccess, withChange, type AccessFlags, type AccessRecord } from "@/lib/domain/access";
 import type { AccessKind } from "@/lib/validation/access";
 import type { StudentSummary } from "@/lib/queries/admin";
+import type { ProgressSummary } from "@/lib/queries/courses";
 import { AccessList, type AccessItem } from "./access-list";
 import { dismissUndoToasts } from "./access-toast";
 import { PreviewButton } from "./preview-button";
+import { StudentProgress } from "./student-progress";
 import { useSwitchingAwayFrom } from "./selection";
 
 interface Props {
@@ -16,6 +18,9 @@ interface Props {
   tools: { id: string; name: string; order_index: number; is_published: boolean }[];
   lessons: { id: string; title: string; tool_id: string | null; course_module_id: string | null; order_index: number; is_published: boolean }[];
   access: { module: AccessRecord[]; tool: AccessRecord[]; lesson: AccessRecord[] };
+  progress: ProgressSummary | null;
+  /** The student's last activity, in Moscow time. */
+  lastActivity: string | null;
 }
 
 const DRAFT_NOTE = "черновик: студенты не видят";
@@ -28,7 +33,7 @@ function parentNote(parent: AccessFlags & { is_published: boolean }, noun: "ин
   return null;
 }
 
-export function AccessPanel({ student, modules, tools, lessons, access: loaded }: Props) {
+export function AccessPanel({ student, modules, tools, lessons, access: loaded, progress, lastActivity }: Props) {
   // Saved changes live here, above the tabs (which unmount hidden panels), so every tab, count
   // and lesson note shows what is saved without reloading the page.
   const [access, setAccess] = useState(loaded);
@@ -74,6 +79,13 @@ export function AccessPanel({ student, modules, tools, lessons, access: loaded }
           <h2 className={stale ? "text-xl font-semibold opacity-50" : "text-xl font-semibold"}>Доступ для {name}</h2>
           <PreviewButton studentId={student.id} />
         </div>
+        <StudentProgress
+          lastActivity={lastActivity}
+          rows={[
+            ...modules.map((module) => ({ id: module.id, title: module.title, progress: progress?.course_modules.find((row) => row.id === module.id) })),
+            ...tools.map((tool) => ({ id: tool.id, title: tool.name, progress: progress?.tools.find((row) => row.id === tool.id) })),
+          ]}
+        />
         <Tabs defaultValue="modules">
           <TabsList>
             <TabsTrigger value="modules">Модули</TabsTrigger>

@@ -2,18 +2,32 @@ import Link from "next/link";
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { formatMoscowTime } from "@/lib/domain/dates";
 import { pageSummary } from "@/lib/domain/pagination";
-import { STUDENTS_PER_PAGE, type StudentSummary } from "@/lib/queries/admin";
+import { STUDENTS_PER_PAGE, type StudentOrder, type StudentSummary } from "@/lib/queries/admin";
 import { cn } from "@/lib/utils";
 import { StudentLink } from "./selection";
 
-function adminHref({ student, search, page }: { student: string | null; search: string; page: number }) {
+interface ListState {
+  student: string | null;
+  search: string;
+  page: number;
+  order: StudentOrder;
+}
+
+function adminHref({ student, search, page, order }: ListState) {
   const params = new URLSearchParams();
   if (student) params.set("student", student);
   if (search) params.set("q", search);
   if (page > 1) params.set("page", String(page));
+  if (order !== "email") params.set("sort", order);
   return `/admin?${params}`;
 }
+
+const ORDERS: { order: StudentOrder; label: string }[] = [
+  { order: "email", label: "По email" },
+  { order: "activity", label: "Давно не занимались" },
+];
 
 export function StudentList({
   students,
@@ -21,6 +35,7 @@ export function StudentList({
   page,
   selectedId,
   search,
+  order,
 }: {
   students: StudentSummary[];
   /** Null when the page is past the end of the list. */
@@ -28,21 +43,39 @@ export function StudentList({
   page: number;
   selectedId: string | null;
   search: string;
+  order: StudentOrder;
 }) {
+  const here = { student: selectedId, search, page, order };
   const summary = total === null ? null : pageSummary(page, STUDENTS_PER_PAGE, students.length, total);
   return (
     <aside className="flex flex-col gap-3" aria-label="Студенты">
       <h2 className="text-lg font-semibold">Студенты</h2>
       <form action="/admin" className="flex gap-2" role="search">
         {selectedId && <input type="hidden" name="student" value={selectedId} />}
+        {order !== "email" && <input type="hidden" name="sort" value={order} />}
         <Input name="q" type="search" defaultValue={search} placeholder="Имя или email" aria-label="Поиск студентов" />
         <Button type="submit" variant="outline" size="icon" aria-label="Найти">
           <Search aria-hidden />
         </Button>
       </form>
+      <nav aria-label="Порядок студентов" className="flex gap-1 text-sm">
+        {ORDERS.map((option) => (
+          <Link
+            key={option.order}
+            href={adminHref({ ...here, page: 1, order: option.order })}
+            aria-current={option.order === order ? "true" : undefined}
+            className={cn(
+              "rounded-md px-2 py-1 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
+              option.order === order && "bg-accent font-medium",
+            )}
+          >
+            {option.label}
+          </Link>
+        ))}
+      </nav>
       {total === null ? (
         <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
-          На этой странице никого нет. <Link href={adminHref({ student: selectedId, search, page: 1 })} className="underline">К первой странице</Link>
+          На этой странице никого нет. <Link href={adminHref({ ...here, page: 1 })} className="underline">К первой странице</Link>
         </p>
       ) : students.length === 0 ? (
         <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
@@ -54,7 +87,7 @@ export function StudentList({
             <li key={student.id}>
               <StudentLink
                 studentId={student.id}
-                href={adminHref({ student: student.id, search, page })}
+                href={adminHref({ ...here, student: student.id })}
                 aria-current={student.id === selectedId ? "page" : undefined}
                 className={cn(
                   "flex flex-col rounded-lg border border-transparent px-3 py-2 outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
@@ -63,6 +96,9 @@ export function StudentList({
               >
                 <span className="font-medium">{student.full_name || "Без имени"}</span>
                 <span className="truncate text-sm text-muted-foreground">{student.email}</span>
+                <span className="text-xs text-muted-foreground">
+                  {student.last_activity_at ? `Активность: ${formatMoscowTime(student.last_activity_at)}` : "Ещё не занимался"}
+                </span>
               </StudentLink>
             </li>
           ))}
@@ -70,11 +106,11 @@ export function StudentList({
       )}
       {summary && total !== 0 && (
         <nav aria-label="Страницы списка студентов" className="flex items-center justify-between gap-2 text-sm">
-          <PageLink href={adminHref({ student: selectedId, search, page: page - 1 })} enabled={summary.hasPrevious} label="Предыдущие студенты">
+          <PageLink href={adminHref({ ...here, page: page - 1 })} enabled={summary.hasPrevious} label="Предыдущие студенты">
             <ChevronLeft aria-hidden />
           </PageLink>
           <span aria-live="polite">{summary.label}</span>
-          <PageLink href={adminHref({ student: selectedId, search, page: page + 1 })} enabled={summary.hasNext} label="Следующие студенты">
+          <PageLink href={adminHref({ ...here, page: page + 1 })} enabled={summary.hasNext} label="Следующие студенты">
             <ChevronRight aria-hidden />
           </PageLink>
         </nav>

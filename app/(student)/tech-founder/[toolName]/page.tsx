@@ -1,15 +1,18 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { LessonList } from "@/components/course/lesson-list";
+import { ClosedLessonNotice, LessonList } from "@/components/course/lesson-list";
+import { ProgressBar } from "@/components/course/progress-bar";
 import { PageHeader, PageShell } from "@/components/page-header";
 import { canOpenSection } from "@/lib/domain/access";
 import { groupLessons } from "@/lib/domain/lessons";
 import { decodeSegment, toolPath } from "@/lib/domain/paths";
+import { progressOf } from "@/lib/domain/progress";
 import { requireViewer } from "@/lib/preview";
 import { getToolPage } from "@/lib/queries/courses";
 
 interface Props {
   params: Promise<{ toolName: string }>;
+  searchParams: Promise<{ closed?: string | string[] }>;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -17,7 +20,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: name ? `Уроки: ${name}` : "Уроки" };
 }
 
-export default async function ToolLessonsPage({ params }: Props) {
+export default async function ToolLessonsPage({ params, searchParams }: Props) {
   const viewer = await requireViewer();
   const toolName = decodeSegment((await params).toolName);
   if (!toolName) notFound();
@@ -25,13 +28,19 @@ export default async function ToolLessonsPage({ params }: Props) {
   if (page.renamed_to) redirect(toolPath(page.renamed_to));
   if (!page.tool) notFound();
   if (!canOpenSection(page.access)) redirect("/tech-founder");
-  const { groups } = groupLessons(page.modules, page.lessons, page.lesson_access);
+  const { groups, sequence } = groupLessons(page.modules, page.lessons, page.lesson_access);
+  const progress = progressOf(
+    sequence.map((lesson) => lesson.id),
+    page.completed,
+  );
 
   return (
     <PageShell>
       <PageHeader backHref="/tech-founder" backLabel="К инструментам" title={page.tool.name} />
+      {(await searchParams).closed === "1" && <ClosedLessonNotice />}
       {page.tool.description && <p className="text-muted-foreground">{page.tool.description}</p>}
-      <LessonList groups={groups} basePath={toolPath(page.tool.name)} emptyText="Уроки для этого инструмента скоро появятся" />
+      <ProgressBar progress={progress} className="max-w-sm" />
+      <LessonList groups={groups} basePath={toolPath(page.tool.name)} completed={page.completed} emptyText="Уроки для этого инструмента скоро появятся" />
     </PageShell>
   );
 }

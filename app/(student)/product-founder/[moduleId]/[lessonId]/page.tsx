@@ -1,30 +1,47 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { LessonNotFound, LessonView } from "@/components/course/lesson-view";
+import { LessonNotFound } from "@/components/course/lesson-view";
 import { canOpenSection } from "@/lib/domain/access";
 import { openLesson } from "@/lib/domain/lessons";
-import { courseModulePath, isUuid } from "@/lib/domain/paths";
+import { closedLessonRedirect, courseModulePath, isUuid } from "@/lib/domain/paths";
 import { requireViewer } from "@/lib/preview";
 import { getCourseLessonPage } from "@/lib/queries/courses";
+import { StudentLesson } from "../../../_components/student-lesson";
 
 interface Props {
   params: Promise<{ moduleId: string; lessonId: string }>;
 }
 
-export const metadata: Metadata = { title: "Урок" };
-
-export default async function CourseLessonPage({ params }: Props) {
-  const viewer = await requireViewer();
+async function load({ params }: Props) {
   const { moduleId, lessonId } = await params;
+  const valid = isUuid(moduleId) && isUuid(lessonId);
+  return { moduleId, lessonId, page: valid ? await getCourseLessonPage(await requireViewer(), moduleId, lessonId) : null };
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { lessonId, page } = await load(props);
+  const title = page?.lessons.find((lesson) => lesson.id === lessonId)?.title;
+  return { title: title && page?.module ? `${title} — ${page.module.title}` : "Урок" };
+}
+
+export default async function CourseLessonPage(props: Props) {
+  const viewer = await requireViewer();
+  const { moduleId, lessonId, page } = await load(props);
   if (!isUuid(moduleId)) redirect("/product-founder");
   const listPath = courseModulePath(moduleId);
-  if (!isUuid(lessonId)) return <LessonNotFound backHref={listPath} />;
-
-  const page = await getCourseLessonPage(viewer, moduleId, lessonId);
+  if (!page) return <LessonNotFound backHref={listPath} />;
   if (!page.module || !canOpenSection(page.access)) redirect("/product-founder");
   const opening = openLesson([], page.lessons, page.lesson_access, lessonId);
   if (opening.status === "missing") return <LessonNotFound backHref={listPath} />;
-  if (opening.status === "closed") redirect(listPath);
-
-  return <LessonView {...opening} content={page.content} listPath={listPath} backLabel={`К урокам модуля «${page.module.title}»`} />;
+  if (opening.status === "closed") redirect(closedLessonRedirect(listPath));
+  return (
+    <StudentLesson
+      viewer={viewer}
+      opening={opening}
+      content={page.content}
+      completed={page.completed}
+      listPath={listPath}
+      backLabel={`К урокам модуля «${page.module.title}»`}
+    />
+  );
 }

@@ -1,32 +1,49 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { LessonNotFound, LessonView } from "@/components/course/lesson-view";
+import { LessonNotFound } from "@/components/course/lesson-view";
 import { canOpenSection } from "@/lib/domain/access";
 import { openLesson } from "@/lib/domain/lessons";
-import { decodeSegment, isUuid, lessonPath, toolPath } from "@/lib/domain/paths";
+import { closedLessonRedirect, decodeSegment, isUuid, lessonPath, toolPath } from "@/lib/domain/paths";
 import { requireViewer } from "@/lib/preview";
 import { getLessonPage } from "@/lib/queries/courses";
+import { StudentLesson } from "../../../_components/student-lesson";
 
 interface Props {
   params: Promise<{ toolName: string; lessonId: string }>;
 }
 
-export const metadata: Metadata = { title: "Урок" };
-
-export default async function ToolLessonPage({ params }: Props) {
-  const viewer = await requireViewer();
+async function load({ params }: Props) {
   const { toolName: rawToolName, lessonId } = await params;
   const toolName = decodeSegment(rawToolName);
-  if (!toolName || !isUuid(lessonId)) return <LessonNotFound backHref={toolName ? toolPath(toolName) : "/tech-founder"} />;
+  if (!toolName || !isUuid(lessonId)) return { toolName, lessonId, page: null };
+  return { toolName, lessonId, page: await getLessonPage(await requireViewer(), toolName, lessonId) };
+}
 
-  const page = await getLessonPage(viewer, toolName, lessonId);
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { lessonId, page } = await load(props);
+  const title = page?.lessons.find((lesson) => lesson.id === lessonId)?.title;
+  return { title: title && page?.tool ? `${title} — ${page.tool.name}` : "Урок" };
+}
+
+export default async function ToolLessonPage(props: Props) {
+  const viewer = await requireViewer();
+  const { toolName, lessonId, page } = await load(props);
+  if (!page) return <LessonNotFound backHref={toolName ? toolPath(toolName) : "/tech-founder"} />;
   if (page.renamed_to) redirect(lessonPath(page.renamed_to, lessonId));
   if (!page.tool) return <LessonNotFound backHref="/tech-founder" />;
   if (!canOpenSection(page.access)) redirect("/tech-founder");
   const listPath = toolPath(page.tool.name);
   const opening = openLesson(page.modules, page.lessons, page.lesson_access, lessonId);
   if (opening.status === "missing") return <LessonNotFound backHref={listPath} />;
-  if (opening.status === "closed") redirect(listPath);
-
-  return <LessonView {...opening} content={page.content} listPath={listPath} backLabel={`К урокам ${page.tool.name}`} />;
+  if (opening.status === "closed") redirect(closedLessonRedirect(listPath));
+  return (
+    <StudentLesson
+      viewer={viewer}
+      opening={opening}
+      content={page.content}
+      completed={page.completed}
+      listPath={listPath}
+      backLabel={`К урокам ${page.tool.name}`}
+    />
+  );
 }

@@ -1,0 +1,99 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/database.types";
+import type { LocalBackend } from "@/supabase/local/server";
+import { SEEDED, serviceClient, signedIn, startTestBackend, uniqueEmail } from "./harness";
+
+/** Progress rules in the database, through supabase-js: what a student may record and what counts. */
+
+let backend: LocalBackend;
+let service: SupabaseClient<Database>;
+let student: SupabaseClient<Database>;
+let studentId: string;
+
+const LOVABLE = "70000000-0000-4000-8000-000000000001";
+const MODULE_1 = "c0000000-0000-4000-8000-000000000001";
+const LOVABLE_LESSONS = ["d0000000-0000-4000-8000-000000000001", "d0000000-0000-4000-8000-000000000002", "d0000000-0000-4000-8000-000000000003"];
+const MODULE_1_LESSON = "e0000000-0000-4000-8000-000000000001";
+const LOCKED_MODULE_LESSON = "e0000000-0000-4000-8000-000000000007";
+
+const summary = async (client: SupabaseClient<Database>, id?: string) =>
+  (await client.rpc("progress_summary", { _student_id: id })).data as { tools: { id: string; total: number; completed: number }[] };
+const dashboard = async (client: SupabaseClient<Database>) =>
+  (await client.rpc("dashboard_page", {})).data as { tech_founder: { total: number; completed: number }; continue: { id: string } | null };
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  service = serviceClient(backend);
+  // A fresh student with Lovable and module 1 open, and nothing done yet.
+  const email = uniqueEmail("progress");
+  const { data } = await service.auth.admin.createUser({ email, password: "password123", email_confirm: true });
+  studentId = data.user!.id;
+  await service.from("tool_access").insert({ user_id: studentId, tool_id: LOVABLE, is_unlocked: true });
+  await service.from("module_access").insert({ user_id: studentId, module_id: MODULE_1, is_unlocked: true });
+  student = (await signedIn(backend, email, "password123")).client;
+});
+afterAll(() => backend.close());
+
+describe("recording progress", () => {
+  it("marks and unmarks an open lesson, stamping the database's time", async () => {
+    expect((await student.rpc("set_lesson_completed", { _lesson_id: LOVABLE_LESSONS[0], _completed: true })).data).toBe(true);
+    const marked = (await student.from("lesson_progress").select("completed_at").eq("lesson_id", LOVABLE_LESSONS[0]).single()).data!;
+    expect(Date.parse(marked.completed_at!)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await student.rpc("set_lesson_completed", { _lesson_id: LOVABLE_LESSONS[0], _completed: false })).data).toBe(true);
+    expect((await student.from("lesson_progress").select("completed_at").eq("lesson_id", LOVABLE_LESSONS[0]).single()).data).toEqual({ completed_at: null });
+  });
+
+  it("refuses a lesson the student may not open, and writing for someone else", async () => {
+    expect((await student.rpc("set_lesson_completed", { _lesson_id: LOCKED_MODULE_LESSON, _completed: true })).data).toBe(false);
+    await student.rpc("record_lesson_opened", { _lesson_id: LOCKED_MODULE_LESSON });
+    const direct = await student.from("lesson_progress").insert({ user_id: studentId, lesson_id: LOCKED_MODULE_LESSON, completed_at: new Date().toISOString() });
+    expect(direct.error?.code).toBe("42501");
+    const forOther = await student.from("lesson_progress").insert({ user_id: SEEDED.student.id, lesson_id: LOVABLE_LESSONS[1] });
+    expect(forOther.error?.code).toBe("42501");
+    expect((await service.from("lesson_progress").select("lesson_id").eq("user_id", studentId).eq("lesson_id", LOCKED_MODULE_LESSON)).data).toEqual([]);
+  });
+
+  it("keeps the student's last activity for the admin", async () => {
+    await student.rpc("record_lesson_opened", { _lesson_id: MODULE_1_LESSON });
+    const profile = (await service.from("profiles").select("last_activity_at").eq("id", studentId).single()).data!;
+    expect(Date.parse(profile.last_activity_at!)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await student.from("lesson_progress").select("user_id")).data!.every((row) => row.user_id === studentId)).toBe(true);
+  });
+});
+
+describe("what counts", () => {
+  it("counts visible lessons only: hiding or unpublishing a finished lesson removes it from both sides", async () => {
+    for (const lesson of LOVABLE_LESSONS) await student.rpc("set_lesson_completed", { _lesson_id: lesson, _completed: true });
+    const lovable = () => summary(student).then((result) => result.tools.find((row) => row.id === LOVABLE)!);
+    const before = await lovable();
+    expect(before.completed).toBe(3);
+
+    await service.from("lesson_access").insert({ user_id: studentId, lesson_id: LOVABLE_LESSONS[0], is_visible: false });
+    expect(await lovable()).toEqual({ id: LOVABLE, total: before.total - 1, completed: 2 });
+    await service.from("lessons").update({ is_published: false }).eq("id", LOVABLE_LESSONS[1]);
+    expect(await lovable()).toEqual({ id: LOVABLE, total: before.total - 2, completed: 1 });
+    await service.from("lessons").update({ is_published: true }).eq("id", LOVABLE_LESSONS[1]);
+
+    // A locked but visible lesson stays in the total.
+    await service.from("lesson_access").update({ is_visible: true, is_unlocked: false }).eq("user_id", studentId).eq("lesson_id", LOVABLE_LESSONS[0]);
+    expect((await lovable()).total).toBe(before.total);
+  });
+
+  it("lets an admin read a student's summary, and a student only their own", async () => {
+    const admin = (await signedIn(backend, SEEDED.admin.email, SEEDED.admin.password)).client;
+    const asAdmin = await summary(admin, studentId);
+    expect(asAdmin.tools.find((row) => row.id === LOVABLE)!.completed).toBeGreaterThan(0);
+    const probe = await summary(student, SEEDED.student.id);
+    expect(probe.tools.every((row) => row.completed === 0)).toBe(true);
+  });
+
+  it("offers to continue the last opened lesson the student may still open", async () => {
+    await student.rpc("record_lesson_opened", { _lesson_id: LOVABLE_LESSONS[2] });
+    expect((await dashboard(student)).continue).toMatchObject({ id: LOVABLE_LESSONS[2] });
+    await service.from("tool_access").update({ is_unlocked: false }).eq("user_id", studentId).eq("tool_id", LOVABLE);
+    const after = await dashboard(student);
+    expect(after.continue).toMatchObject({ id: MODULE_1_LESSON });
+    expect(after.tech_founder).toEqual({ total: 0, completed: 0 });
+  });
+});
