@@ -30,7 +30,7 @@ test.describe("/admin", () => {
 
     await page.getByLabel("Поиск студентов").fill("свежий");
     await page.getByRole("button", { name: "Найти" }).click();
-    await expect(list.getByRole("link")).toHaveCount(1);
+    await expect(list.getByRole("list").getByRole("link")).toHaveCount(1);
     await list.getByRole("link", { name: /Свежий Студент/ }).click();
     await expect(page.getByRole("heading", { name: "Доступ для Свежий Студент" })).toBeVisible();
     const id = await findUserId(email);
