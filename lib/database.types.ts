@@ -32,28 +32,211 @@ export type Database = {
         }
         Relationships: []
       }
+      group_lesson_access: {
+        Row: {
+          expires_at: string | null
+          group_id: string
+          is_unlocked: boolean
+          is_visible: boolean
+          lesson_id: string
+          unlock_at: string | null
+        }
+        Insert: {
+          expires_at?: string | null
+          group_id: string
+          is_unlocked?: boolean
+          is_visible?: boolean
+          lesson_id: string
+          unlock_at?: string | null
+        }
+        Update: {
+          expires_at?: string | null
+          group_id?: string
+          is_unlocked?: boolean
+          is_visible?: boolean
+          lesson_id?: string
+          unlock_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_lesson_access_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "group_lesson_access_lesson_id_fkey"
+            columns: ["lesson_id"]
+            isOneToOne: false
+            referencedRelation: "lessons"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      group_members: {
+        Row: {
+          added_at: string
+          group_id: string
+          user_id: string
+        }
+        Insert: {
+          added_at?: string
+          group_id: string
+          user_id: string
+        }
+        Update: {
+          added_at?: string
+          group_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_members_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "group_members_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      group_module_access: {
+        Row: {
+          expires_at: string | null
+          group_id: string
+          is_unlocked: boolean
+          is_visible: boolean
+          module_id: string
+          unlock_at: string | null
+        }
+        Insert: {
+          expires_at?: string | null
+          group_id: string
+          is_unlocked?: boolean
+          is_visible?: boolean
+          module_id: string
+          unlock_at?: string | null
+        }
+        Update: {
+          expires_at?: string | null
+          group_id?: string
+          is_unlocked?: boolean
+          is_visible?: boolean
+          module_id?: string
+          unlock_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_module_access_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "group_module_access_module_id_fkey"
+            columns: ["module_id"]
+            isOneToOne: false
+            referencedRelation: "course_modules"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      group_tool_access: {
+        Row: {
+          expires_at: string | null
+          group_id: string
+          is_unlocked: boolean
+          is_visible: boolean
+          tool_id: string
+          unlock_at: string | null
+        }
+        Insert: {
+          expires_at?: string | null
+          group_id: string
+          is_unlocked?: boolean
+          is_visible?: boolean
+          tool_id: string
+          unlock_at?: string | null
+        }
+        Update: {
+          expires_at?: string | null
+          group_id?: string
+          is_unlocked?: boolean
+          is_visible?: boolean
+          tool_id?: string
+          unlock_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_tool_access_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "group_tool_access_tool_id_fkey"
+            columns: ["tool_id"]
+            isOneToOne: false
+            referencedRelation: "tech_tools"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      groups: {
+        Row: {
+          created_at: string
+          id: string
+          name: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          name: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          name?: string
+        }
+        Relationships: []
+      }
       lesson_access: {
         Row: {
+          expires_at: string | null
           id: string
           is_unlocked: boolean
           is_visible: boolean
           lesson_id: string
+          unlock_at: string | null
           unlocked_at: string | null
           user_id: string
         }
         Insert: {
+          expires_at?: string | null
           id?: string
           is_unlocked?: boolean
           is_visible?: boolean
           lesson_id: string
+          unlock_at?: string | null
           unlocked_at?: string | null
           user_id: string
         }
         Update: {
+          expires_at?: string | null
           id?: string
           is_unlocked?: boolean
           is_visible?: boolean
           lesson_id?: string
+          unlock_at?: string | null
           unlocked_at?: string | null
           user_id?: string
         }
@@ -150,7 +333,7 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: "lessons_block_of_own_tool"
-            columns: ["tool_id", "module_id"]
+            columns: ["module_id", "tool_id"]
             isOneToOne: false
             referencedRelation: "modules"
             referencedColumns: ["id", "tool_id"]
@@ -180,26 +363,32 @@ export type Database = {
       }
       module_access: {
         Row: {
+          expires_at: string | null
           id: string
           is_unlocked: boolean
           is_visible: boolean
           module_id: string
+          unlock_at: string | null
           unlocked_at: string | null
           user_id: string
         }
         Insert: {
+          expires_at?: string | null
           id?: string
           is_unlocked?: boolean
           is_visible?: boolean
           module_id: string
+          unlock_at?: string | null
           unlocked_at?: string | null
           user_id: string
         }
         Update: {
+          expires_at?: string | null
           id?: string
           is_unlocked?: boolean
           is_visible?: boolean
           module_id?: string
+          unlock_at?: string | null
           unlocked_at?: string | null
           user_id?: string
         }
@@ -351,26 +540,32 @@ export type Database = {
       }
       tool_access: {
         Row: {
+          expires_at: string | null
           id: string
           is_unlocked: boolean
           is_visible: boolean
           tool_id: string
+          unlock_at: string | null
           unlocked_at: string | null
           user_id: string
         }
         Insert: {
+          expires_at?: string | null
           id?: string
           is_unlocked?: boolean
           is_visible?: boolean
           tool_id: string
+          unlock_at?: string | null
           unlocked_at?: string | null
           user_id: string
         }
         Update: {
+          expires_at?: string | null
           id?: string
           is_unlocked?: boolean
           is_visible?: boolean
           tool_id?: string
+          unlock_at?: string | null
           unlocked_at?: string | null
           user_id?: string
         }
@@ -448,6 +643,28 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      access_grants: {
+        Args: {
+          _user_id: string
+        }
+        Returns: {
+          kind: string
+          item_id: string
+          personal: boolean
+          group_name: string
+          is_unlocked: boolean
+          is_visible: boolean
+          unlock_at: string
+          expires_at: string
+        }[]
+      }
+      add_group_members: {
+        Args: {
+          _group_id: string
+          _emails: string[]
+        }
+        Returns: Json
+      }
       can_open_lesson: {
         Args: {
           _user_id: string
@@ -489,12 +706,45 @@ export type Database = {
         }
         Returns: Json
       }
+      effective_access: {
+        Args: {
+          _user_id: string
+        }
+        Returns: {
+          kind: string
+          item_id: string
+          is_unlocked: boolean
+          is_visible: boolean
+          source: string
+          group_names: string[]
+          opens_at: string
+          expired: boolean
+        }[]
+      }
+      effective_item: {
+        Args: {
+          _user_id: string
+          _kind: string
+          _item_id: string
+        }
+        Returns: {
+          is_unlocked: boolean
+          is_visible: boolean
+        }[]
+      }
       has_role: {
         Args: {
           _user_id: string
           _role: Database["public"]["Enums"]["app_role"]
         }
         Returns: boolean
+      }
+      hidden_item_ids: {
+        Args: {
+          _user_id: string
+          _kind: string
+        }
+        Returns: string[]
       }
       lesson_completion: {
         Args: {
@@ -572,6 +822,21 @@ export type Database = {
           _completed: boolean
         }
         Returns: boolean
+      }
+      student_access: {
+        Args: {
+          _student_id?: string
+        }
+        Returns: {
+          kind: string
+          item_id: string
+          is_unlocked: boolean
+          is_visible: boolean
+          source: string
+          group_names: string[]
+          opens_at: string
+          expired: boolean
+        }[]
       }
       tool_page: {
         Args: {

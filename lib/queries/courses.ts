@@ -2,6 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { z } from "zod";
 import { createClient } from "@/lib/supabase/server";
+import type { AccessRecord } from "@/lib/domain/access";
 import { previewedStudentId, type Viewer } from "@/lib/preview";
 import { orThrow } from "./result";
 
@@ -18,16 +19,22 @@ type Client = Awaited<ReturnType<typeof createClient>>;
 const progressSummary = async (supabase: Client, viewer: Viewer) =>
   progressSummarySchema.parse(orThrow(await supabase.rpc("progress_summary", { _student_id: previewedStudentId(viewer) })));
 
+/** The viewer's effective access to items of one kind: own records first, then their groups' grants with dates. */
+async function effectiveAccess(supabase: Client, viewer: Viewer, kind: "module" | "tool"): Promise<AccessRecord[]> {
+  const rows = orThrow(await supabase.rpc("student_access", { _student_id: previewedStudentId(viewer) }).eq("kind", kind));
+  return rows.map((row) => ({ itemId: row.item_id, is_unlocked: row.is_unlocked, is_visible: row.is_visible }));
+}
+
 export async function getCourseModules(viewer: Viewer) {
   const supabase = await createClient();
   const [modules, access, progress] = await Promise.all([
     supabase.from("course_modules").select("id, title, description, order_index").eq("is_published", true).order("order_index"),
-    supabase.from("module_access").select("itemId:module_id, is_unlocked, is_visible").eq("user_id", viewer.studentId),
+    effectiveAccess(supabase, viewer, "module"),
     progressSummary(supabase, viewer),
   ]);
   return {
     modules: orThrow(modules),
-    access: orThrow(access),
+    access,
     progress: progress.course_modules,
   };
 }
@@ -36,12 +43,12 @@ export async function getTools(viewer: Viewer) {
   const supabase = await createClient();
   const [tools, access, progress] = await Promise.all([
     supabase.from("tech_tools").select("id, name, description, order_index").eq("is_published", true).order("order_index"),
-    supabase.from("tool_access").select("itemId:tool_id, is_unlocked, is_visible").eq("user_id", viewer.studentId),
+    effectiveAccess(supabase, viewer, "tool"),
     progressSummary(supabase, viewer),
   ]);
   return {
     tools: orThrow(tools),
-    access: orThrow(access),
+    access,
     progress: progress.tools,
   };
 }

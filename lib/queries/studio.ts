@@ -45,12 +45,15 @@ export async function getStudioTool(toolId: string) {
 
 export async function getStudioBlock(blockId: string) {
   const supabase = await createClient();
-  const [block, lessons] = await Promise.all([
-    supabase.from("modules").select("id, name, description, is_published, tool:tech_tools(id, name)").eq("id", blockId).maybeSingle(),
+  // Tools are few: reading them beside the block keeps the page to one wave.
+  const [block, lessons, tools] = await Promise.all([
+    supabase.from("modules").select("id, name, description, is_published, tool_id").eq("id", blockId).maybeSingle(),
     supabase.from("lessons").select(LESSON_ROW).eq("module_id", blockId).order("order_index").order("id"),
+    supabase.from("tech_tools").select("id, name"),
   ]);
   const found = orThrow(block);
-  return found && { ...found, lessons: orThrow(lessons) };
+  const tool = found && orThrow(tools).find((candidate) => candidate.id === found.tool_id);
+  return found && tool ? { ...found, tool, lessons: orThrow(lessons) } : null;
 }
 
 export async function getStudioToolName(toolId: string) {

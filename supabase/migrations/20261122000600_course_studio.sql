@@ -110,36 +110,44 @@ create policy "Signed-in users read former names of tools they see" on public.to
 
 -- Who reads and writes content -------------------------------------------------------------------
 
-drop policy "Signed-in users read course modules" on public.course_modules;
-drop policy "Signed-in users read tools" on public.tech_tools;
-drop policy "Signed-in users read tool modules" on public.modules;
-drop policy "Signed-in users read lesson outlines" on public.lessons;
+drop policy "Students read course modules not hidden from them" on public.course_modules;
+drop policy "Students read tools not hidden from them" on public.tech_tools;
+drop policy "Students read blocks of tools not hidden from them" on public.modules;
+drop policy "Students read lesson outlines not hidden from them" on public.lessons;
 
-create policy "Students read published course modules" on public.course_modules
-  for select to authenticated
-  using (is_published or (select public.has_role(auth.uid(), 'admin')));
-
-create policy "Students read published tools" on public.tech_tools
-  for select to authenticated
-  using (is_published or (select public.has_role(auth.uid(), 'admin')));
-
-create policy "Students read published blocks of published tools" on public.modules
+-- Students read what is published and not hidden from them (effective access, titles included).
+create policy "Students read published course modules not hidden from them" on public.course_modules
   for select to authenticated
   using (
     (select public.has_role(auth.uid(), 'admin'))
-    or (is_published and exists (select 1 from public.tech_tools t where t.id = tool_id and t.is_published))
+    or (is_published and not (id = any (cast((select public.hidden_item_ids(auth.uid(), 'module')) as uuid[]))))
   );
 
-create policy "Students read outlines of published lessons under published parents" on public.lessons
+create policy "Students read published tools not hidden from them" on public.tech_tools
+  for select to authenticated
+  using (
+    (select public.has_role(auth.uid(), 'admin'))
+    or (is_published and not (id = any (cast((select public.hidden_item_ids(auth.uid(), 'tool')) as uuid[]))))
+  );
+
+-- The subqueries run under the parents' own policies, so a draft or hidden parent hides its children.
+create policy "Students read published blocks of tools they see" on public.modules
+  for select to authenticated
+  using (
+    (select public.has_role(auth.uid(), 'admin'))
+    or (is_published and exists (select 1 from public.tech_tools t where t.id = tool_id))
+  );
+
+create policy "Students read published lesson outlines under parents they see" on public.lessons
   for select to authenticated
   using (
     (select public.has_role(auth.uid(), 'admin'))
     or (
       is_published
-      and (tool_id is null or exists (select 1 from public.tech_tools t where t.id = tool_id and t.is_published))
-      and (module_id is null or exists (select 1 from public.modules m where m.id = module_id and m.is_published))
-      and (course_module_id is null
-        or exists (select 1 from public.course_modules c where c.id = course_module_id and c.is_published))
+      and not (id = any (cast((select public.hidden_item_ids(auth.uid(), 'lesson')) as uuid[])))
+      and (tool_id is null or exists (select 1 from public.tech_tools t where t.id = tool_id))
+      and (module_id is null or exists (select 1 from public.modules m where m.id = module_id))
+      and (course_module_id is null or exists (select 1 from public.course_modules c where c.id = course_module_id))
     )
   );
 
@@ -182,22 +190,20 @@ as $$
             (
               exists (
                 select 1 from public.tech_tools t
-                join public.tool_access ta on ta.tool_id = t.id and ta.user_id = _user_id
-                where t.id = l.tool_id and t.is_published and ta.is_unlocked and ta.is_visible
+                join public.effective_item(_user_id, 'tool', t.id) a on a.is_unlocked and a.is_visible
+                where t.id = l.tool_id and t.is_published
               )
               and (l.module_id is null or exists (select 1 from public.modules m where m.id = l.module_id and m.is_published))
             )
             or exists (
               select 1 from public.course_modules c
-              join public.module_access ma on ma.module_id = c.id and ma.user_id = _user_id
-              where c.id = l.course_module_id and c.is_published and ma.is_unlocked and ma.is_visible
+              join public.effective_item(_user_id, 'module', c.id) a on a.is_unlocked and a.is_visible
+              where c.id = l.course_module_id and c.is_published
             )
           )
       )
       and not exists (
-        select 1 from public.lesson_access la
-        where la.lesson_id = _lesson_id and la.user_id = _user_id
-          and not (la.is_unlocked and la.is_visible)
+        select 1 from public.effective_item(_user_id, 'lesson', _lesson_id) e where not (e.is_unlocked and e.is_visible)
       )
     )
   );
@@ -252,11 +258,10 @@ as $$
     ), '[]'::jsonb),
     'lesson_access', coalesce((
       select jsonb_agg(jsonb_build_object(
-        'lesson_id', la.lesson_id, 'is_unlocked', la.is_unlocked, 'is_visible', la.is_visible
+        'lesson_id', e.item_id, 'is_unlocked', e.is_unlocked, 'is_visible', e.is_visible
       ))
-      from public.lesson_access la
-      where la.user_id = _user_id
-        and la.lesson_id = any(_lesson_ids)
+      from public.effective_access(_user_id) e
+      where e.kind = 'lesson' and e.item_id = any(_lesson_ids)
     ), '[]'::jsonb)
   );
 $$;
@@ -290,9 +295,7 @@ as $$
       where f.lower_name = lower(_tool_name) and t.is_published and not exists (select 1 from tool)
     ),
     'access', (
-      select jsonb_build_object('is_unlocked', a.is_unlocked, 'is_visible', a.is_visible)
-      from public.tool_access a join tool on a.tool_id = tool.id
-      where a.user_id = (select id from viewer)
+      select to_jsonb(a) from tool, public.effective_item((select id from viewer), 'tool', tool.id) a
     ),
     'modules', coalesce((
       select jsonb_agg(jsonb_build_object(
@@ -330,8 +333,7 @@ as $$
       (select count(*) from public.course_modules p
        where p.is_published and (p.order_index, p.id) < (c.order_index, c.id)
          and not exists (
-           select 1 from public.module_access pa
-           where pa.module_id = p.id and pa.user_id = (select id from viewer) and not pa.is_visible
+           select 1 from public.effective_item((select id from viewer), 'module', p.id) pa where not pa.is_visible
          )) + 1 as number
     from public.course_modules c
     where c.id = _module_id and c.is_published
@@ -344,9 +346,7 @@ as $$
   select jsonb_build_object(
     'module', (select to_jsonb(course_module) from course_module),
     'access', (
-      select jsonb_build_object('is_unlocked', a.is_unlocked, 'is_visible', a.is_visible)
-      from public.module_access a join course_module on a.module_id = course_module.id
-      where a.user_id = (select id from viewer)
+      select to_jsonb(a) from course_module, public.effective_item((select id from viewer), 'module', course_module.id) a
     )
   ) || public.lesson_list(coalesce((select ids from lesson_ids), '{}'), (select id from viewer));
 $$;
@@ -453,8 +453,11 @@ as $$
     'blocks', (select count(*) from public.modules m where _kind = 'tool' and m.tool_id = _id),
     'access_records',
       (select count(*) from public.lesson_access la where la.lesson_id in (select id from doomed_lessons))
+      + (select count(*) from public.group_lesson_access ga where ga.lesson_id in (select id from doomed_lessons))
       + (select count(*) from public.tool_access ta where _kind = 'tool' and ta.tool_id = _id)
+      + (select count(*) from public.group_tool_access ga where _kind = 'tool' and ga.tool_id = _id)
       + (select count(*) from public.module_access ma where _kind = 'course_module' and ma.module_id = _id)
+      + (select count(*) from public.group_module_access ga where _kind = 'course_module' and ga.module_id = _id)
   );
 $$;
 

@@ -97,9 +97,7 @@ as $$
     and (l.module_id is null or exists (select 1 from public.modules m where m.id = l.module_id and m.is_published))
     and (l.course_module_id is null
       or exists (select 1 from public.course_modules c where c.id = l.course_module_id and c.is_published))
-    and not exists (
-      select 1 from public.lesson_access la where la.lesson_id = l.id and la.user_id = _user_id and not la.is_visible
-    );
+    and not (l.id = any (cast((select public.hidden_item_ids(_user_id, 'lesson')) as uuid[])));
 $$;
 
 -- Each lesson the user sees, and whether the user completed it.
@@ -158,13 +156,15 @@ as $$
   with viewer as (
     select coalesce(_student_id, auth.uid()) as id
   ),
+  open_items as (
+    select e.kind, e.item_id as id from public.effective_access((select id from viewer)) e
+    where e.kind in ('tool', 'module') and e.is_unlocked and e.is_visible
+  ),
   open_tools as (
-    select a.tool_id as id from public.tool_access a
-    where a.user_id = (select id from viewer) and a.is_unlocked and a.is_visible
+    select id from open_items where kind = 'tool'
   ),
   open_modules as (
-    select a.module_id as id from public.module_access a
-    where a.user_id = (select id from viewer) and a.is_unlocked and a.is_visible
+    select id from open_items where kind = 'module'
   ),
   counted as (
     select c.* from public.lesson_completion((select id from viewer)) c

@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACTOR_IDS, claimsOf, describeRead, describeWrite, PUBLISHED_ROWS, readHolds, READS, WRITES, type Actor } from "../rls/matrix";
+import { ACTOR_IDS, claimsOf, describeRead, describeWrite, readHolds, READS, STUDENT_ROWS, WRITES, type Actor } from "../rls/matrix";
 import { postgresBinDir, startCluster, type Cluster } from "./cluster";
 
 /**
@@ -98,7 +98,7 @@ describe.skipIf(!binDir)(`migrations on a hosted-style PostgreSQL (${binDir ?? "
             return { refused: true, owners: [] };
           }
         });
-        const total = await asActor("service_role", async (client) => (await client.query(`select count(*)::int as n from public.${quote(read.table)} where ${read.scope ? PUBLISHED_ROWS[read.table] : "true"}`)).rows[0].n);
+        const total = await asActor("service_role", async (client) => (await client.query(`select count(*)::int as n from public.${quote(read.table)} where ${read.scope ? STUDENT_ROWS[read.table] : "true"}`)).rows[0].n);
         expect(readHolds(read.expect, { ...outcome, total }, read.actor === "anon" ? undefined : ACTOR_IDS[read.actor])).toBe(true);
       });
     }

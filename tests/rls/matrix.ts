@@ -29,8 +29,8 @@ export interface ReadCase {
   actor: Actor;
   table: string;
   columns: string;
-  /** `all` counts only what students may see: published rows under published parents. */
-  scope?: "published";
+  /** `all` counts only what the seeded student may see (STUDENT_ROWS). */
+  scope?: "student";
   /** The column that names a row's owner, for `own`. */
   owner?: string;
   expect: Visibility;
@@ -53,15 +53,20 @@ const CONTENT_TABLES = [
   { table: "lessons", columns: OUTLINE },
 ];
 
-/** What students may see of each content table (the seed has drafts in every one), as SQL. */
-export const PUBLISHED_ROWS: Record<string, string> = {
-  course_modules: "is_published",
-  tech_tools: "is_published",
-  modules: "is_published and tool_id in (select id from public.tech_tools where is_published)",
-  lessons: `is_published
-    and (tool_id is null or tool_id in (select id from public.tech_tools where is_published))
+/**
+ * What the seeded student may see of each content table (the seed has drafts in every one and
+ * hides a module from the student), as SQL the database owner runs beside the API.
+ */
+const hidden = (kind: string) => `cast(public.hidden_item_ids('${ACTOR_IDS.student}', '${kind}') as uuid[])`;
+export const STUDENT_ROWS: Record<string, string> = {
+  course_modules: `is_published and id <> all (${hidden("module")})`,
+  tech_tools: `is_published and id <> all (${hidden("tool")})`,
+  modules: `is_published and tool_id in (select id from public.tech_tools where is_published and id <> all (${hidden("tool")}))`,
+  lessons: `is_published and id <> all (${hidden("lesson")})
+    and (tool_id is null or tool_id in (select id from public.tech_tools where is_published and id <> all (${hidden("tool")})))
     and (module_id is null or module_id in (select id from public.modules where is_published))
-    and (course_module_id is null or course_module_id in (select id from public.course_modules where is_published))`,
+    and (course_module_id is null
+      or course_module_id in (select id from public.course_modules where is_published and id <> all (${hidden("module")})))`,
 };
 
 export const READS: ReadCase[] = [
@@ -72,7 +77,7 @@ export const READS: ReadCase[] = [
   ]),
   ...CONTENT_TABLES.flatMap(({ table, columns }): ReadCase[] => [
     { actor: "anon", table, columns, expect: { kind: "none" } },
-    { actor: "student", table, columns, scope: "published", expect: { kind: "all" } },
+    { actor: "student", table, columns, scope: "student", expect: { kind: "all" } },
     { actor: "admin", table, columns, expect: { kind: "all" } },
   ]),
   // A lesson's video and text only through lesson_content(), which checks access.
