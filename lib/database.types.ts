@@ -732,6 +732,12 @@ export type Database = {
           is_visible: boolean
         }[]
       }
+      group_page: {
+        Args: {
+          _group_id: string
+        }
+        Returns: Json
+      }
       has_role: {
         Args: {
           _user_id: string

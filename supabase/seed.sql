@@ -182,3 +182,10 @@ insert into public.lesson_progress (user_id, lesson_id, completed_at, last_opene
   ('a0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', now() - interval '2 days', now() - interval '2 days'),
   ('a0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000001', now() - interval '1 day', now() - interval '1 day'),
   ('a0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000002', null, now() - interval '1 hour');
+
+-- A cohort: the demo student is in it; its grant opens «Первые продажи» a week from now.
+insert into public.groups (id, name) values ('f0000000-0000-4000-8000-000000000001', 'Поток: январь 2027');
+insert into public.group_members (group_id, user_id) values
+  ('f0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002');
+insert into public.group_module_access (group_id, module_id, is_unlocked, unlock_at) values
+  ('f0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000003', true, now() + interval '7 days');

@@ -309,3 +309,39 @@ $$;
 
 revoke execute on function public.add_group_members(uuid, text[]) from public, anon;
 grant execute on function public.add_group_members(uuid, text[]) to authenticated;
+
+-- A group's admin page in one round trip: the group, its members and its grants (read with the
+-- caller's rights: only admins see any of it).
+create function public.group_page(_group_id uuid)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'group', (select jsonb_build_object('id', g.id, 'name', g.name) from public.groups g where g.id = _group_id),
+    'members', coalesce((
+      select jsonb_agg(jsonb_build_object('id', p.id, 'email', p.email, 'full_name', p.full_name) order by p.email)
+      from public.group_members m join public.profiles p on p.id = m.user_id
+      where m.group_id = _group_id
+    ), '[]'::jsonb),
+    'grants', coalesce((
+      select jsonb_agg(grant_row) from (
+        select jsonb_build_object('kind', 'module', 'item_id', module_id, 'is_unlocked', is_unlocked, 'is_visible', is_visible,
+          'unlock_at', unlock_at, 'expires_at', expires_at) as grant_row
+        from public.group_module_access where group_id = _group_id
+        union all
+        select jsonb_build_object('kind', 'tool', 'item_id', tool_id, 'is_unlocked', is_unlocked, 'is_visible', is_visible,
+          'unlock_at', unlock_at, 'expires_at', expires_at)
+        from public.group_tool_access where group_id = _group_id
+        union all
+        select jsonb_build_object('kind', 'lesson', 'item_id', lesson_id, 'is_unlocked', is_unlocked, 'is_visible', is_visible,
+          'unlock_at', unlock_at, 'expires_at', expires_at)
+        from public.group_lesson_access where group_id = _group_id
+      ) grants
+    ), '[]'::jsonb)
+  );
+$$;
+
+revoke execute on function public.group_page(uuid) from public, anon;
+grant execute on function public.group_page(uuid) to authenticated;

@@ -45,7 +45,11 @@ const PER_STUDENT_TABLES = [
   { table: "lesson_access", owner: "user_id", atLeast: 1 },
   { table: "privacy_consents", owner: "user_id", atLeast: 0 },
   { table: "lesson_progress", owner: "user_id", atLeast: 1 },
+  { table: "group_members", owner: "user_id", atLeast: 1 },
 ];
+
+/** Cohort grants and the group list are the admin's; students learn their effect only (student_access). */
+const ADMIN_ONLY_TABLES = ["group_module_access", "group_tool_access", "group_lesson_access"];
 const CONTENT_TABLES = [
   { table: "course_modules", columns: "id, title" },
   { table: "tech_tools", columns: "id, name" },
@@ -80,6 +84,13 @@ export const READS: ReadCase[] = [
     { actor: "student", table, columns, scope: "student", expect: { kind: "all" } },
     { actor: "admin", table, columns, expect: { kind: "all" } },
   ]),
+  ...ADMIN_ONLY_TABLES.flatMap((table): ReadCase[] => [
+    { actor: "anon", table, columns: "group_id", expect: { kind: "none" } },
+    { actor: "student", table, columns: "group_id", expect: { kind: "none" } },
+    { actor: "admin", table, columns: "group_id", expect: { kind: "all" } },
+  ]),
+  { actor: "anon", table: "groups", columns: "id, name", expect: { kind: "none" } },
+  { actor: "admin", table: "groups", columns: "id, name", expect: { kind: "all" } },
   // A lesson's video and text only through lesson_content(), which checks access.
   { actor: "student", table: "lessons", columns: "id, video_url", expect: { kind: "refused" } },
   { actor: "admin", table: "lessons", columns: "id, description", expect: { kind: "refused" } },
@@ -102,6 +113,7 @@ const FIRST_MODULE = "c0000000-0000-4000-8000-000000000001";
 const DRAFT_MODULE = "c0000000-0000-4000-8000-000000000007";
 const FIRST_LESSON = "d0000000-0000-4000-8000-000000000001";
 const LOCKED_MODULE_LESSON = "e0000000-0000-4000-8000-000000000007";
+const COHORT = "f0000000-0000-4000-8000-000000000001";
 
 /** Content: admins write it, students and visitors never (deletes by admins are in course-studio.test.ts). */
 const CONTENT_WRITES: WriteCase[] = (["anon", "student"] as const).flatMap((actor): WriteCase[] => [
@@ -125,6 +137,13 @@ export const WRITES: WriteCase[] = [
   { actor: "student", table: "tech_tools", operation: "update", values: { name: "Взломано" }, match: { id: LOVABLE }, expect: "refused" },
   { actor: "student", table: "privacy_consents", operation: "insert", values: { user_id: ACTOR_IDS.student, policy_version: "1999-01-01" }, expect: "refused" },
   ...CONTENT_WRITES,
+  // Cohorts: only admins write groups, memberships and grants.
+  { actor: "student", table: "groups", operation: "insert", values: { name: "Свой поток" }, expect: "refused" },
+  { actor: "student", table: "group_members", operation: "insert", values: { group_id: COHORT, user_id: ACTOR_IDS.admin }, expect: "refused" },
+  { actor: "student", table: "group_members", operation: "delete", values: {}, match: { group_id: COHORT, user_id: ACTOR_IDS.student }, expect: "refused" },
+  { actor: "student", table: "group_module_access", operation: "update", values: { unlock_at: null }, match: { group_id: COHORT }, expect: "refused" },
+  { actor: "anon", table: "group_tool_access", operation: "insert", values: { group_id: COHORT, tool_id: LOVABLE, is_unlocked: true }, expect: "refused" },
+  { actor: "admin", table: "groups", operation: "update", values: { name: "Поток: январь 2027" }, match: { id: COHORT }, expect: "allowed" },
   // Progress: only one's own, only in lessons one may open (module 3 is locked for the student).
   { actor: "student", table: "lesson_progress", operation: "insert", values: { user_id: ACTOR_IDS.admin, lesson_id: FIRST_LESSON, completed_at: "2026-01-01T00:00:00Z" }, expect: "refused" },
   { actor: "student", table: "lesson_progress", operation: "insert", values: { user_id: ACTOR_IDS.student, lesson_id: LOCKED_MODULE_LESSON, completed_at: "2026-01-01T00:00:00Z" }, expect: "refused" },
