@@ -47,6 +47,23 @@ export async function setAllAccess(input: unknown): Promise<AccessResult> {
   return saveAccess(kind, [...new Set(itemIds)].map((itemId) => ({ userId: studentId, itemId, flags: { [field]: value } })));
 }
 
+const dropAccessSchema = z.object({ kind: z.enum(["module", "tool", "lesson"]), studentId: z.uuid(), itemId: z.uuid() });
+
+/** Drops a student's own record for an item, so their groups (or the defaults) decide again. */
+export async function dropAccess(input: unknown): Promise<AccessResult> {
+  if (!(await adminOnly())) return { ok: false, error: "Недостаточно прав" };
+  const parsed = dropAccessSchema.safeParse(input);
+  if (!parsed.success) return FAILED;
+  const { kind, studentId, itemId } = parsed.data;
+  const { table, column } = ACCESS_TABLES[kind];
+  const { error } = await (await createClient()).from(table).delete().match({ user_id: studentId, [column]: itemId });
+  if (error) {
+    console.error(`access delete from ${table} failed:`, error.message);
+    return FAILED;
+  }
+  return { ok: true };
+}
+
 /** «Смотреть как студент»: the student pages with this student's access, until the banner's exit. */
 export async function startPreview(studentId: unknown): Promise<AccessResult> {
   if (!(await adminOnly())) return { ok: false, error: "Недостаточно прав" };

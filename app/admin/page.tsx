@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { BookOpen } from "lucide-react";
+import { BookOpen, Users } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/page-header";
 import { requireAdmin } from "@/lib/auth";
+import { describeEffectiveAccess } from "@/lib/domain/access-source";
 import { formatMoscowTime } from "@/lib/domain/dates";
 import { parsePage } from "@/lib/domain/pagination";
 import { getAdminPage, parseStudentOrder } from "@/lib/queries/admin";
@@ -33,6 +34,12 @@ export default async function AdminPage({ searchParams }: Props) {
     <main className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader backHref="/dashboard" backLabel="К выбору трека" title="Панель администратора">
         <Button asChild variant="outline">
+          <Link href="/admin/groups">
+            <Users aria-hidden />
+            Группы
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
           <Link href="/admin/content">
             <BookOpen aria-hidden />
             Контент курса
@@ -60,6 +67,11 @@ export default async function AdminPage({ searchParams }: Props) {
                 access={data.access}
                 progress={data.progress}
                 lastActivity={data.selected.last_activity_at && formatMoscowTime(data.selected.last_activity_at)}
+                effective={{
+                  module: describeEffectiveAccess("module", data.modules.map((item) => item.id), data.effective),
+                  tool: describeEffectiveAccess("tool", data.tools.map((item) => item.id), data.effective),
+                  lesson: describeEffectiveAccess("lesson", data.lessons.map((item) => item.id), data.effective),
+                }}
               />
             ) : (
               <div className="flex min-h-48 flex-col items-center justify-center gap-2 rounded-xl border border-dashed p-6 text-center text-muted-foreground">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessSourceLabel, effectiveStateLabel, type EffectiveAccess } from "./access-source";
+import { accessSourceLabel, describeEffectiveAccess, effectiveStateLabel, grantSummary, type EffectiveAccess, type GrantState } from "./access-source";
 
 const access = (overrides: Partial<EffectiveAccess>): EffectiveAccess => ({
   is_unlocked: true,
@@ -32,5 +32,32 @@ describe("effectiveStateLabel", () => {
     expect(effectiveStateLabel(access({ is_visible: false }), false)).toBe("Сейчас: открыт, скрыт");
     expect(effectiveStateLabel(undefined, false)).toBe("Сейчас: закрыт, виден");
     expect(effectiveStateLabel(undefined, true)).toBe("Сейчас: открыт, виден");
+  });
+});
+
+describe("grantSummary", () => {
+  const now = new Date("2027-01-10T07:00:00Z");
+  const grant = (overrides: Partial<GrantState>): GrantState => ({ is_unlocked: true, is_visible: true, unlock_at: null, expires_at: null, ...overrides });
+
+  it.each([
+    [undefined, "нет настройки"],
+    [grant({}), "открыт"],
+    [grant({ is_unlocked: false, is_visible: false }), "закрыт, скрыт"],
+    [grant({ unlock_at: "2027-01-12T07:00:00Z" }), "откроется 12.01 в 10:00 МСК"],
+    [grant({ unlock_at: "2027-01-01T07:00:00Z", expires_at: "2027-03-01T07:00:00Z" }), "открыт до 01.03 в 10:00 МСК"],
+    [grant({ expires_at: "2027-01-09T07:00:00Z" }), "доступ истёк"],
+  ])("%j → %s", (value, text) => {
+    expect(grantSummary(value, now)).toBe(text);
+  });
+});
+
+describe("describeEffectiveAccess", () => {
+  it("labels every item: rows as they say, the rest by the defaults (lessons open with their parent)", () => {
+    const rows = [{ kind: "tool", item_id: "t1", ...access({}) }];
+    expect(describeEffectiveAccess("tool", ["t1", "t2"], rows)).toEqual({
+      t1: { is_unlocked: true, is_visible: true, label: "Сейчас: открыт, виден · группа «Поток: январь 2027»" },
+      t2: { is_unlocked: false, is_visible: true, label: "Сейчас: закрыт, виден · по умолчанию" },
+    });
+    expect(describeEffectiveAccess("lesson", ["l1"], rows).l1).toEqual({ is_unlocked: true, is_visible: true, label: "Сейчас: открыт, виден · по умолчанию" });
   });
 });

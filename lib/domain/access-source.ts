@@ -26,3 +26,46 @@ export function effectiveStateLabel(access: EffectiveAccess | undefined, openByD
   const visible = access ? access.is_visible : true;
   return `Сейчас: ${unlocked ? "открыт" : "закрыт"}, ${visible ? "виден" : "скрыт"}`;
 }
+
+export interface GrantState {
+  is_unlocked: boolean;
+  is_visible: boolean;
+  unlock_at: string | null;
+  expires_at: string | null;
+}
+
+/** A group grant in words at a moment: «открыт до 01.03 в 10:00 МСК», «откроется 12.01 в 10:00 МСК», «доступ истёк». */
+export function grantSummary(grant: GrantState | undefined, now: Date): string {
+  if (!grant) return "нет настройки";
+  const parts: string[] = [];
+  if (!grant.is_unlocked) parts.push("закрыт");
+  else if (grant.expires_at && new Date(grant.expires_at) <= now) parts.push("доступ истёк");
+  else if (grant.unlock_at && new Date(grant.unlock_at) > now) parts.push(`откроется ${formatMoscowShort(grant.unlock_at)}`);
+  else parts.push(grant.expires_at ? `открыт до ${formatMoscowShort(grant.expires_at)}` : "открыт");
+  if (!grant.is_visible) parts.push("скрыт");
+  return parts.join(", ");
+}
+
+/** Every item's effective flags and a label, from the rows some record speaks about; the rest are defaults. */
+export function describeEffectiveAccess<T extends EffectiveAccess & { kind: string; item_id: string }>(
+  kind: "module" | "tool" | "lesson",
+  itemIds: readonly string[],
+  rows: readonly T[],
+): Record<string, { is_unlocked: boolean; is_visible: boolean; label: string }> {
+  const byItem = new Map(rows.filter((row) => row.kind === kind).map((row) => [row.item_id, row]));
+  return Object.fromEntries(
+    itemIds.map((id) => {
+      const row = byItem.get(id);
+      // SPEC.md: a lesson with no record opens when its tool or module does.
+      const openByDefault = kind === "lesson";
+      return [
+        id,
+        {
+          is_unlocked: row ? row.is_unlocked : openByDefault,
+          is_visible: row ? row.is_visible : true,
+          label: `${effectiveStateLabel(row, openByDefault)} · ${accessSourceLabel(row)}`,
+        },
+      ];
+    }),
+  );
+}

@@ -37,7 +37,7 @@ export async function getAdminPage(studentParam: string | undefined, search: str
   if (order === "activity") students = students.order("last_activity_at", { ascending: true, nullsFirst: true });
   const forStudent = <T>(query: PromiseLike<T>) => (studentId ? query : Promise.resolve(null));
 
-  const [studentList, selected, modules, tools, lessons, moduleAccess, toolAccess, lessonAccess, progress] = await Promise.all([
+  const [studentList, selected, modules, tools, lessons, moduleAccess, toolAccess, lessonAccess, progress, effective] = await Promise.all([
     students.order("email").order("id").range(...pageRange(page, STUDENTS_PER_PAGE)),
     forStudent(supabase.from("profiles").select("id, email, full_name, last_activity_at").eq("id", studentId!).eq("role", "student").maybeSingle()),
     supabase.from("course_modules").select("id, title, order_index, is_published").order("order_index"),
@@ -47,6 +47,7 @@ export async function getAdminPage(studentParam: string | undefined, search: str
     forStudent(supabase.from("tool_access").select("itemId:tool_id, is_unlocked, is_visible").eq("user_id", studentId!)),
     forStudent(supabase.from("lesson_access").select("itemId:lesson_id, is_unlocked, is_visible").eq("user_id", studentId!)),
     forStudent(supabase.rpc("progress_summary", { _student_id: studentId! })),
+    forStudent(supabase.rpc("student_access", { _student_id: studentId! })),
   ]);
 
   // A page past the end (a stale link after students were removed) is an empty page, not an error.
@@ -60,6 +61,8 @@ export async function getAdminPage(studentParam: string | undefined, search: str
     tools: orThrow(tools),
     lessons: orThrow(lessons),
     progress: progress ? progressSummarySchema.parse(orThrow(progress)) : null,
+    /** The selected student's effective access: own records, else their groups' grants with dates. */
+    effective: effective ? orThrow(effective) : [],
     access: {
       module: moduleAccess ? orThrow(moduleAccess) : [],
       tool: toolAccess ? orThrow(toolAccess) : [],

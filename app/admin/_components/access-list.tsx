@@ -1,11 +1,13 @@
 "use client";
 
 import { useOptimistic, useTransition } from "react";
-import type { AccessFlags } from "@/lib/domain/access";
+import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
+import type { AccessFlags } from "@/lib/domain/access";
 import type { AccessField, AccessKind } from "@/lib/validation/access";
-import { setAccess } from "../actions";
+import { dropAccess, setAccess } from "../actions";
 import { reportAccess, unreachable, type StudentRef } from "./access-toast";
 import { BulkAccess } from "./bulk-access";
 
@@ -18,6 +20,8 @@ export interface AccessItem {
   hasRecord: boolean;
   /** Why the student may not get the item even when it is open here (e.g. its tool is locked). */
   note?: string | null;
+  /** The effective state and where it comes from («Сейчас: открыт, виден · группа «…»»). */
+  effective?: string;
 }
 
 function AccessRow({
@@ -25,11 +29,13 @@ function AccessRow({
   student,
   item,
   onSaved,
+  onDropped,
 }: {
   kind: AccessKind;
   student: StudentRef;
   item: AccessItem;
   onSaved: (change: Partial<AccessFlags>) => void;
+  onDropped: () => void;
 }) {
   const [state, showOptimistic] = useOptimistic(item);
   const [pending, startTransition] = useTransition();
@@ -44,6 +50,16 @@ function AccessRow({
       // On failure the switch falls back to the saved state when the transition ends.
       if (result.ok) onSaved(change);
       reportAccess(result, { kind, field, value, student });
+    });
+  };
+
+  const drop = () => {
+    if (pending) return;
+    startTransition(async () => {
+      const result = await dropAccess({ kind, studentId: student.id, itemId: item.id }).catch(unreachable);
+      if (!result.ok) return void toast.error("Ошибка", { description: "Не удалось снять личную настройку" });
+      onDropped();
+      toast.success("Успешно", { description: `Личная настройка снята — ${student.name}` });
     });
   };
 
@@ -66,6 +82,12 @@ function AccessRow({
           {openByDefault && <Badge variant="outline">открыт по умолчанию</Badge>}
           {item.note && <Badge variant="secondary">{item.note}</Badge>}
         </span>
+        {item.effective && <span className="text-xs text-muted-foreground">{item.effective}</span>}
+        {state.hasRecord && (
+          <Button variant="link" size="sm" className="h-auto self-start p-0 text-xs" onClick={drop} aria-disabled={pending}>
+            Сбросить личную настройку
+          </Button>
+        )}
       </div>
       <div className="flex shrink-0 items-center gap-5" aria-busy={pending}>
         <label htmlFor={`${switchId}-is_unlocked`} className="flex items-center gap-2 text-sm">
@@ -91,12 +113,14 @@ export function AccessList({
   items,
   emptyText,
   onSaved,
+  onDropped,
 }: {
   kind: AccessKind;
   student: StudentRef;
   items: AccessItem[];
   emptyText: string;
   onSaved: (itemIds: string[], change: Partial<AccessFlags>) => void;
+  onDropped: (itemId: string) => void;
 }) {
   if (items.length === 0) return <p className="text-muted-foreground">{emptyText}</p>;
   return (
@@ -104,7 +128,14 @@ export function AccessList({
       <BulkAccess kind={kind} student={student} items={items} onSaved={(ids, value) => onSaved(ids, { is_unlocked: value })} />
       <ul className="flex flex-col gap-2">
         {items.map((item) => (
-          <AccessRow key={item.id} kind={kind} student={student} item={item} onSaved={(change) => onSaved([item.id], change)} />
+          <AccessRow
+            key={item.id}
+            kind={kind}
+            student={student}
+            item={item}
+            onSaved={(change) => onSaved([item.id], change)}
+            onDropped={() => onDropped(item.id)}
+          />
         ))}
       </ul>
     </div>

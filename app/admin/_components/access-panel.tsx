@@ -1,8 +1,9 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { useRouter } from "next/navigation";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { withAccess, withChange, type AccessFlags, type AccessRecord } from "@/lib/domain/access";
+import { DEFAULT_ACCESS, withAccess, withChange, type AccessFlags, type AccessRecord } from "@/lib/domain/access";
 import type { AccessKind } from "@/lib/validation/access";
 import type { StudentSummary } from "@/lib/queries/admin";
 import type { ProgressSummary } from "@/lib/queries/courses";
@@ -21,40 +22,57 @@ interface Props {
   progress: ProgressSummary | null;
   /** The student's last activity, in Moscow time. */
   lastActivity: string | null;
+  /** Each item's effective access (own record, else groups, else defaults), with its source in words. */
+  effective: Record<AccessKind, Record<string, EffectiveRow>>;
+}
+
+export interface EffectiveRow extends AccessFlags {
+  /** «Сейчас: открыт, виден · группа «…»» (formatted on the server: Moscow time). */
+  label: string;
 }
 
 const DRAFT_NOTE = "черновик: студенты не видят";
 
-/** Why a lesson may stay closed to the student although its own switches are on. */
-function parentNote(parent: AccessFlags & { is_published: boolean }, noun: "инструмент" | "модуль") {
+/** Why a lesson may stay closed to the student although its own switches are on (the parent's effective access). */
+function parentNote(parent: { is_published: boolean }, access: AccessFlags, noun: "инструмент" | "модуль") {
   if (!parent.is_published) return `${noun} — черновик`;
-  if (!parent.is_visible) return `${noun} скрыт`;
-  if (!parent.is_unlocked) return `${noun} закрыт`;
+  if (!access.is_visible) return `${noun} скрыт`;
+  if (!access.is_unlocked) return `${noun} закрыт`;
   return null;
 }
 
-export function AccessPanel({ student, modules, tools, lessons, access: loaded, progress, lastActivity }: Props) {
+export function AccessPanel({ student, modules, tools, lessons, access: loaded, progress, lastActivity, effective }: Props) {
   // Saved changes live here, above the tabs (which unmount hidden panels), so every tab, count
   // and lesson note shows what is saved without reloading the page.
   const [access, setAccess] = useState(loaded);
-  const onSaved = (kind: AccessKind) => (itemIds: string[], change: Partial<AccessFlags>) =>
+  const router = useRouter();
+  // The effective-state lines come from the server: refreshed after every change.
+  const onSaved = (kind: AccessKind) => (itemIds: string[], change: Partial<AccessFlags>) => {
     setAccess((current) => ({ ...current, [kind]: withChange(current[kind], itemIds, change) }));
+    router.refresh();
+  };
+  const onDropped = (kind: AccessKind) => (itemId: string) => {
+    setAccess((current) => ({ ...current, [kind]: current[kind].filter((record) => record.itemId !== itemId) }));
+    router.refresh();
+  };
   const draftNote = (item: { is_published: boolean }) => (item.is_published ? null : DRAFT_NOTE);
   const modulesWithAccess = withAccess(modules, access.module);
-  const moduleItems: AccessItem[] = modulesWithAccess.map((module) => ({ ...module, label: module.title, note: draftNote(module) }));
+  const moduleItems: AccessItem[] = modulesWithAccess.map((module) => ({ ...module, label: module.title, note: draftNote(module), effective: effective.module[module.id]?.label }));
   const toolsWithAccess = withAccess(tools, access.tool);
-  const toolItems: AccessItem[] = toolsWithAccess.map((tool) => ({ ...tool, label: tool.name, note: draftNote(tool) }));
+  const toolItems: AccessItem[] = toolsWithAccess.map((tool) => ({ ...tool, label: tool.name, note: draftNote(tool), effective: effective.tool[tool.id]?.label }));
   const lessonsWithAccess = withAccess(lessons, access.lesson);
   const lessonGroups = [
-    ...modulesWithAccess.map((module) => ({ parent: module, title: module.title, noun: "модуль" as const, has: (lesson: (typeof lessons)[number]) => lesson.course_module_id === module.id })),
-    ...toolsWithAccess.map((tool) => ({ parent: tool, title: tool.name, noun: "инструмент" as const, has: (lesson: (typeof lessons)[number]) => lesson.tool_id === tool.id })),
+    ...modules.map((module) => ({ parent: module, kind: "module" as const, title: module.title, noun: "модуль" as const, has: (lesson: (typeof lessons)[number]) => lesson.course_module_id === module.id })),
+    ...tools.map((tool) => ({ parent: tool, kind: "tool" as const, title: tool.name, noun: "инструмент" as const, has: (lesson: (typeof lessons)[number]) => lesson.tool_id === tool.id })),
   ]
-    .map(({ parent, title, noun, has }) => ({
+    .map(({ parent, kind, title, noun, has }) => ({
       key: parent.id,
       title,
       items: lessonsWithAccess
         .filter(has)
-        .map((lesson) => ({ ...lesson, label: lesson.title, note: draftNote(lesson) ?? parentNote(parent, noun) })),
+        .map((lesson) => ({ ...lesson, label: lesson.title, note: draftNote(lesson) ?? parentNote(parent, effective[kind][parent.id] ?? DEFAULT_ACCESS, noun),
+          effective: effective.lesson[lesson.id]?.label,
+        })),
     }))
     .filter((group) => group.items.length > 0);
   const name = student.full_name || student.email;
@@ -93,10 +111,10 @@ export function AccessPanel({ student, modules, tools, lessons, access: loaded, 
             <TabsTrigger value="lessons">Уроки</TabsTrigger>
           </TabsList>
           <TabsContent value="modules">
-            <AccessList kind="module" student={{ id: student.id, name }} onSaved={onSaved("module")} items={moduleItems} emptyText="Модулей пока нет" />
+            <AccessList kind="module" student={{ id: student.id, name }} onSaved={onSaved("module")} onDropped={onDropped("module")} items={moduleItems} emptyText="Модулей пока нет" />
           </TabsContent>
           <TabsContent value="tools">
-            <AccessList kind="tool" student={{ id: student.id, name }} onSaved={onSaved("tool")} items={toolItems} emptyText="Инструментов пока нет" />
+            <AccessList kind="tool" student={{ id: student.id, name }} onSaved={onSaved("tool")} onDropped={onDropped("tool")} items={toolItems} emptyText="Инструментов пока нет" />
           </TabsContent>
           <TabsContent value="lessons" className="flex flex-col gap-6">
             {lessonGroups.length === 0 ? (
@@ -105,7 +123,7 @@ export function AccessPanel({ student, modules, tools, lessons, access: loaded, 
               lessonGroups.map(({ key, title, items }) => (
                 <section key={key} aria-label={title} className="flex flex-col gap-2">
                   <h3 className="font-semibold">{title}</h3>
-                  <AccessList kind="lesson" student={{ id: student.id, name }} onSaved={onSaved("lesson")} items={items} emptyText="" />
+                  <AccessList kind="lesson" student={{ id: student.id, name }} onSaved={onSaved("lesson")} onDropped={onDropped("lesson")} items={items} emptyText="" />
                 </section>
               ))
             )}

@@ -1,0 +1,84 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { PageHeader } from "@/components/page-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { requireAdmin } from "@/lib/auth";
+import { byOrderIndex } from "@/lib/domain/access";
+import { grantSummary } from "@/lib/domain/access-source";
+import { isUuid } from "@/lib/domain/paths";
+import { getGroupPage } from "@/lib/queries/groups";
+import { AddMembersForm, DeleteGroupButton, GroupNameFormView, MemberList } from "../_components/group-forms";
+import { GrantList, type GrantItem } from "../_components/grant-list";
+
+export const metadata: Metadata = { title: "Группа", robots: { index: false } };
+
+export default async function GroupPage({ params }: { params: Promise<{ groupId: string }> }) {
+  const { groupId } = await params;
+  if (!isUuid(groupId)) notFound();
+  const [, page] = await Promise.all([requireAdmin(), getGroupPage(groupId)]);
+  if (!page.group) notFound();
+  const group = page.group;
+
+  const now = new Date();
+  const summaries = (kind: "module" | "tool" | "lesson", items: GrantItem[]) =>
+    Object.fromEntries(items.map((item) => [item.id, grantSummary(page.grants.find((grant) => grant.kind === kind && grant.item_id === item.id), now)]));
+  const parentName = new Map([...page.modules.map((module) => [module.id, module.title] as const), ...page.tools.map((tool) => [tool.id, tool.name] as const)]);
+  const lists = {
+    module: byOrderIndex(page.modules).map((module) => ({ id: module.id, label: module.title })),
+    tool: byOrderIndex(page.tools).map((tool) => ({ id: tool.id, label: tool.name })),
+    lesson: byOrderIndex(page.lessons).map((lesson) => ({
+      id: lesson.id,
+      label: `${parentName.get(lesson.course_module_id ?? lesson.tool_id ?? "") ?? ""} → ${lesson.title}`,
+    })),
+  };
+  const tabs = [
+    { kind: "module", title: "Модули", empty: "Модулей пока нет" },
+    { kind: "tool", title: "Инструменты", empty: "Инструментов пока нет" },
+    { kind: "lesson", title: "Уроки", empty: "Уроков пока нет" },
+  ] as const;
+
+  return (
+    <main className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-6 sm:px-6 sm:py-10">
+      <PageHeader backHref="/admin/groups" backLabel="К группам" title={group.name}>
+        <DeleteGroupButton group={group} memberCount={page.members.length} />
+      </PageHeader>
+      <GroupNameFormView group={group} />
+      <section aria-labelledby="members-title" className="flex flex-col gap-3">
+        <h2 id="members-title" className="text-xl font-semibold">
+          Студенты группы ({page.members.length})
+        </h2>
+        <AddMembersForm groupId={group.id} />
+        <MemberList groupId={group.id} members={page.members} />
+      </section>
+      <section aria-labelledby="grants-title" className="flex flex-col gap-3">
+        <h2 id="grants-title" className="text-xl font-semibold">
+          Доступ группы
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Даты — по московскому времени: доступ откроется и закроется сам. Личная настройка студента важнее настройки группы.
+        </p>
+        <Tabs defaultValue="module">
+          <TabsList>
+            {tabs.map((tab) => (
+              <TabsTrigger key={tab.kind} value={tab.kind}>
+                {tab.title}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {tabs.map((tab) => (
+            <TabsContent key={tab.kind} value={tab.kind}>
+              <GrantList
+                groupId={group.id}
+                kind={tab.kind}
+                items={lists[tab.kind]}
+                grants={page.grants}
+                summaries={summaries(tab.kind, lists[tab.kind])}
+                emptyText={tab.empty}
+              />
+            </TabsContent>
+          ))}
+        </Tabs>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,156 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Switch } from "@/components/ui/switch";
+import { isoToMoscowInput } from "@/lib/domain/dates";
+import type { GroupGrant } from "@/lib/queries/groups";
+import type { AccessKind } from "@/lib/validation/access";
+import { dropGrant, saveGrant, setGroupGrants, type GroupResult } from "../actions";
+
+const UNREACHABLE: GroupResult = { ok: false, error: "Нет связи с сервером, попробуйте ещё раз" };
+
+export interface GrantItem {
+  id: string;
+  label: string;
+}
+
+interface RowProps {
+  groupId: string;
+  kind: AccessKind;
+  item: GrantItem;
+  grant: GroupGrant | undefined;
+  /** The grant's dates and state in words, computed on the server (Moscow time). */
+  summary: string;
+}
+
+/** One item's grant for the group: the two switches and the two dates, saved together. */
+function GrantRow({ groupId, kind, item, grant, summary }: RowProps) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [values, setValues] = useState({
+    is_unlocked: grant?.is_unlocked ?? false,
+    is_visible: grant?.is_visible ?? true,
+    unlock_at: grant?.unlock_at ? isoToMoscowInput(grant.unlock_at) : "",
+    expires_at: grant?.expires_at ? isoToMoscowInput(grant.expires_at) : "",
+  });
+  const id = `${kind}-${item.id}`;
+  const run = (action: () => Promise<GroupResult>, success: string) =>
+    startTransition(async () => {
+      const result = await action().catch(() => UNREACHABLE);
+      if (!result.ok) {
+        toast.error(`${result.error} — ${item.label}`);
+        return;
+      }
+      toast.success(`${success} — ${item.label}`);
+      router.refresh();
+    });
+
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border p-3" data-testid="grant-row" aria-busy={pending}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="break-words font-medium">{item.label}</span>
+        <Badge variant={grant ? "secondary" : "outline"}>{summary}</Badge>
+      </div>
+      <div className="flex flex-wrap items-end gap-4">
+        <label className="flex items-center gap-2 text-sm">
+          <Switch
+            checked={values.is_unlocked}
+            onCheckedChange={(is_unlocked) => setValues({ ...values, is_unlocked })}
+            aria-label={`Доступ открыт: ${item.label}`}
+          />
+          Доступ открыт
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <Switch
+            checked={values.is_visible}
+            onCheckedChange={(is_visible) => setValues({ ...values, is_visible })}
+            aria-label={`Видимость: ${item.label}`}
+          />
+          Видимость
+        </label>
+        <label htmlFor={`${id}-unlock`} className="flex flex-col gap-1 text-xs text-muted-foreground">
+          Откроется (МСК)
+          <Input
+            id={`${id}-unlock`}
+            type="datetime-local"
+            className="h-9 w-auto"
+            value={values.unlock_at}
+            onChange={(event) => setValues({ ...values, unlock_at: event.target.value })}
+            aria-label={`Откроется (МСК): ${item.label}`}
+          />
+        </label>
+        <label htmlFor={`${id}-expires`} className="flex flex-col gap-1 text-xs text-muted-foreground">
+          Закроется (МСК)
+          <Input
+            id={`${id}-expires`}
+            type="datetime-local"
+            className="h-9 w-auto"
+            value={values.expires_at}
+            onChange={(event) => setValues({ ...values, expires_at: event.target.value })}
+            aria-label={`Закроется (МСК): ${item.label}`}
+          />
+        </label>
+        <Button size="sm" disabled={pending} onClick={() => run(() => saveGrant({ groupId, kind, itemId: item.id, ...values }), "Сохранено")}>
+          Сохранить
+        </Button>
+        {grant && (
+          <Button size="sm" variant="ghost" disabled={pending} onClick={() => run(() => dropGrant({ groupId, kind, itemId: item.id }), "Настройка группы снята")}>
+            Сбросить
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** A group's grants for one kind of item, with «Открыть всё» / «Закрыть всё» for the whole list. */
+export function GrantList({
+  groupId,
+  kind,
+  items,
+  grants,
+  summaries,
+  emptyText,
+}: {
+  groupId: string;
+  kind: AccessKind;
+  items: GrantItem[];
+  grants: GroupGrant[];
+  summaries: Record<string, string>;
+  emptyText: string;
+}) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  if (items.length === 0) return <p className="text-muted-foreground">{emptyText}</p>;
+  const bulk = (is_unlocked: boolean) =>
+    startTransition(async () => {
+      const result = await setGroupGrants({ groupId, kind, itemIds: items.map((item) => item.id), is_unlocked }).catch(() => UNREACHABLE);
+      if (!result.ok) return void toast.error(result.error);
+      toast.success(is_unlocked ? "Доступ открыт для всего списка" : "Доступ закрыт для всего списка");
+      router.refresh();
+    });
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-2" aria-busy={pending}>
+        <Button variant="outline" size="sm" disabled={pending} onClick={() => bulk(true)}>
+          Открыть всё
+        </Button>
+        <Button variant="outline" size="sm" disabled={pending} onClick={() => bulk(false)}>
+          Закрыть всё
+        </Button>
+      </div>
+      <ul className="flex flex-col gap-2">
+        {items.map((item) => {
+          const grant = grants.find((candidate) => candidate.kind === kind && candidate.item_id === item.id);
+          // Keyed by the saved grant, so a refresh after a save shows what was stored.
+          return <GrantRow key={`${item.id}-${JSON.stringify(grant ?? null)}`} groupId={groupId} kind={kind} item={item} grant={grant} summary={summaries[item.id]} />;
+        })}
+      </ul>
+    </div>
+  );
+}
