@@ -1,0 +1,93 @@
+import type { Page } from "@playwright/test";
+import { isoToMoscowInput } from "../lib/domain/dates";
+import { expect, test } from "./fixtures";
+import { createStudent, createTool, deleteUser, service, unique } from "./helpers/backend";
+import { signInByAction, toast, useSession } from "./helpers/session";
+
+const HOUR = 60 * 60 * 1000;
+const moscowInput = (offsetMs: number) => isoToMoscowInput(new Date(Date.now() + offsetMs).toISOString());
+
+/** Whether a student's /tech-founder shows the tool open (a link) or locked («Скоро»). */
+async function toolCard(page: Page, name: string) {
+  await page.goto("/tech-founder");
+  return page.getByTestId("tool-card").filter({ hasText: name });
+}
+
+test("a cohort: enrol by e-mail, a scheduled grant opens a tool, a personal «закрыто» overrides it, expiry closes it", async ({ page, browser }) => {
+  const [first, second] = [await createStudent("Первый Поточный"), await createStudent("Второй Поточный")];
+  const tool = await createTool({ lessons: [{ title: "Урок потока", order_index: 1 }] });
+  const groupName = unique("Поток: январь");
+  try {
+    await useSession(page, "admin");
+    await page.goto("/admin");
+    await page.getByRole("link", { name: "Группы" }).click();
+    await expect(page.getByRole("button", { name: "Создать группу" })).toBeEnabled();
+    await page.getByLabel("Название группы").fill(groupName);
+    await page.getByRole("button", { name: "Создать группу" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: groupName })).toBeVisible();
+
+    // All or nothing: an unknown address is reported and nobody is added.
+    const emails = page.getByLabel(/E-mail студентов/);
+    await expect(page.getByRole("button", { name: "Добавить в группу" })).toBeEnabled();
+    await emails.fill(`${first.email}\nnobody-${Date.now()}@example.com`);
+    await page.getByRole("button", { name: "Добавить в группу" }).click();
+    await expect(emails).toHaveAccessibleDescription(/Не нашли студентов с адресами: nobody-.*Никто не добавлен/);
+    await expect(page.getByText("В группе пока никого нет")).toBeVisible();
+    await emails.fill(`${first.email}, ${second.email.toUpperCase()}`);
+    await page.getByRole("button", { name: "Добавить в группу" }).click();
+    await expect(toast(page, "Добавлено в группу: 2")).toBeVisible();
+    await expect(page.getByRole("list", { name: "Студенты группы" }).getByRole("listitem")).toHaveCount(2);
+
+    // A grant that opened an hour ago (Moscow time in the form).
+    await page.getByRole("tab", { name: "Инструменты" }).click();
+    const grant = page.getByTestId("grant-row").filter({ hasText: tool.name });
+    await grant.getByRole("switch", { name: `Доступ открыт: ${tool.name}` }).click();
+    await grant.getByLabel(`Откроется (МСК): ${tool.name}`).fill(moscowInput(-HOUR));
+    await grant.getByRole("button", { name: "Сохранить" }).click();
+    await expect(toast(page, `Сохранено — ${tool.name}`)).toBeVisible();
+    await expect(page.getByTestId("grant-row").filter({ hasText: tool.name })).toContainText("открыт");
+
+    const firstPage = await browser.newPage();
+    await signInByAction(firstPage, first.email, first.password);
+    await expect((await toolCard(firstPage, tool.name)).getByRole("link")).toBeVisible();
+    const secondPage = await browser.newPage();
+    await signInByAction(secondPage, second.email, second.password);
+    await expect((await toolCard(secondPage, tool.name)).getByRole("link")).toBeVisible();
+
+    // The first student's own «закрыто» wins over the group; the panel says where access comes from.
+    await page.goto(`/admin?student=${first.id}`);
+    await page.getByRole("tab", { name: "Инструменты" }).click();
+    const row = page.getByTestId("access-row").filter({ hasText: tool.name });
+    await expect(row).toContainText(`Сейчас: открыт, виден · группа «${groupName}»`);
+    const unlock = row.getByRole("switch", { name: /Доступ открыт/ });
+    await unlock.click();
+    await expect(unlock).toBeChecked();
+    await unlock.click();
+    await expect(unlock).not.toBeChecked();
+    await expect(row).toContainText("Сейчас: закрыт, виден · личная настройка");
+    await expect((await toolCard(firstPage, tool.name))).toContainText("Скоро");
+    await expect((await toolCard(secondPage, tool.name)).getByRole("link")).toBeVisible();
+
+    // The grant expires: the second student loses the tool; the first, without an override, follows the group.
+    const { data: group } = await service.from("groups").select("id").eq("name", groupName).single();
+    await page.goto(`/admin/groups/${group!.id}`);
+    await page.getByRole("tab", { name: "Инструменты" }).click();
+    const expiring = page.getByTestId("grant-row").filter({ hasText: tool.name });
+    await expiring.getByLabel(`Откроется (МСК): ${tool.name}`).fill(moscowInput(-3 * HOUR));
+    await expiring.getByLabel(`Закроется (МСК): ${tool.name}`).fill(moscowInput(-2 * HOUR));
+    await expiring.getByRole("button", { name: "Сохранить" }).click();
+    await expect(page.getByTestId("grant-row").filter({ hasText: tool.name })).toContainText("доступ истёк");
+    await expect((await toolCard(secondPage, tool.name))).toContainText("Скоро");
+
+    await page.goto(`/admin?student=${first.id}`);
+    await page.getByRole("tab", { name: "Инструменты" }).click();
+    await row.getByRole("button", { name: "Сбросить личную настройку" }).click();
+    await expect(row).toContainText(`группа «${groupName}» · доступ истёк`);
+    await expect(row.getByRole("button", { name: "Сбросить личную настройку" })).toHaveCount(0);
+    await Promise.all([firstPage.close(), secondPage.close()]);
+  } finally {
+    await service.from("groups").delete().eq("name", groupName);
+    await tool.remove();
+    await Promise.all([deleteUser(first.id), deleteUser(second.id)]);
+  }
+});
