@@ -844,6 +844,13 @@ export type Database = {
           expired: boolean
         }[]
       }
+      tool_hidden_from: {
+        Args: {
+          _tool_name: string
+          _user_id: string
+        }
+        Returns: boolean
+      }
       tool_page: {
         Args: {
           _tool_name: string

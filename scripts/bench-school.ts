@@ -2,10 +2,14 @@ import type { Database } from "../supabase/local/database";
 
 /**
  * A large school for `npm run bench`: thousands of students (through auth.users, so the sign-up
- * trigger makes their profiles and roles) and a catalogue of tools with many lessons, plus one
- * student with an access row for every lesson. Returns that student's id.
+ * trigger makes their profiles and roles), a catalogue of tools with many lessons, cohorts (every
+ * student in one group, each group with dated grants on every bench tool), plus one student with
+ * an access row for every lesson. Returns that student's id.
  */
-export async function seedLargeSchool(db: Database, { students, tools, lessonsPerTool }: { students: number; tools: number; lessonsPerTool: number }) {
+export async function seedLargeSchool(
+  db: Database,
+  { students, tools, lessonsPerTool, groups }: { students: number; tools: number; lessonsPerTool: number; groups: number },
+) {
   await db.exec(`
     insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_user_meta_data)
     select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
@@ -20,6 +24,21 @@ export async function seedLargeSchool(db: Database, { students, tools, lessonsPe
     select tt.id, format('Урок %s', l), l, 'Описание', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'
     from public.tech_tools tt cross join generate_series(1, ${lessonsPerTool}) l
     where tt.name like 'Bench Tool %';
+
+    insert into public.groups (name) select format('Bench Поток %s', g) from generate_series(1, ${groups}) g;
+
+    insert into public.group_members (group_id, user_id)
+    select g.id, u.id
+    from auth.users u
+    join lateral (
+      select id from public.groups where name = format('Bench Поток %s', 1 + (abs(hashtext(u.email)) % ${groups}))
+    ) g on true
+    where u.email like 'bench-%';
+
+    insert into public.group_tool_access (group_id, tool_id, is_unlocked, unlock_at, expires_at)
+    select g.id, tt.id, true, now() - interval '1 day', now() + interval '30 days'
+    from public.groups g cross join public.tech_tools tt
+    where g.name like 'Bench Поток %' and tt.name like 'Bench Tool %';
 
     insert into public.lesson_access (user_id, lesson_id, is_unlocked, is_visible)
     select (select id from auth.users where email = 'bench-00001@example.com'), l.id, l.order_index % 2 = 0, true

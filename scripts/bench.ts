@@ -61,6 +61,8 @@ const pages: [string, Visitor][] = [
   ["/tech-founder/lovable", "student"],
   ["/tech-founder/lovable/d0000000-0000-4000-8000-000000000001", "student"],
   [`/admin?student=${DEMO_ACCOUNTS.student.id}`, "admin"],
+  ["/admin/groups", "admin"],
+  ["/admin/groups/f0000000-0000-4000-8000-000000000001", "admin"],
   ["/admin/content", "admin"],
   [`/admin/content/modules/${MODULE_1}`, "admin"],
   ["/admin/content/lessons/e0000000-0000-4000-8000-000000000002", "admin"],
@@ -120,10 +122,13 @@ printHeader();
 for (const [target, visitor] of pages) printRow(target, await measure(target, visitor));
 
 // The admin panel of a large school: 5,000 students and 200 more lessons.
-const largeStudent = await seedLargeSchool(backend.db, { students: 5000, tools: 10, lessonsPerTool: 20 });
-console.log(`\nadmin panel with 5,000 more students and 200 more lessons\n`);
+const largeStudent = await seedLargeSchool(backend.db, { students: 5000, tools: 10, lessonsPerTool: 20, groups: 50 });
+console.log(`\nadmin panel with 5,000 more students, 50 groups with dated grants and 200 more lessons\n`);
 printHeader();
-for (const target of ["/admin", `/admin?student=${largeStudent}`, "/admin?q=3999"]) printRow(target, await measure(target, "admin"));
+const { rows: benchGroup } = await backend.db.query<{ id: string }>(`select id from public.groups where name = 'Bench Поток 1'`);
+for (const target of ["/admin", `/admin?student=${largeStudent}`, "/admin?q=3999", "/admin?sort=activity", "/admin/groups", `/admin/groups/${benchGroup[0].id}`]) {
+  printRow(target, await measure(target, "admin"));
+}
 
 const burst = await signInBurst(200);
 console.log(

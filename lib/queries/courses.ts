@@ -91,14 +91,20 @@ async function completedLessons(supabase: Client, viewer: Viewer): Promise<strin
   return rows.map((row) => row.lesson_id);
 }
 
-/** Null unless the database lets this student open the lesson. */
-const contentSchema = z.object({ description: z.string().nullable(), video_url: z.string().nullable() }).nullable();
+/** A lesson page's own part: whether the lesson is hidden from the viewer, and its content when it may be opened. */
+const lessonPartSchema = {
+  lesson_hidden: z.boolean(),
+  /** Null unless the database lets this student open the lesson. */
+  content: z.object({ description: z.string().nullable(), video_url: z.string().nullable() }).nullable(),
+};
 
 /** What public.tool_page returns (jsonb): parsed here, so a change in SQL fails loudly, not in a page. */
 const toolPageSchema = lessonListSchema.extend({
   tool: z.object({ id: z.string(), name: z.string(), description: z.string().nullable() }).nullable(),
   /** The tool's current name when the address used one it had before. */
   renamed_to: z.string().nullable(),
+  /** A tool of that name exists but is hidden from the viewer (its row is not readable). */
+  hidden: z.boolean(),
   access: z.object(flags).nullable(),
   modules: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), order_index: z.number() })),
 });
@@ -127,7 +133,7 @@ export const getLessonPage = cache(async function getLessonPage(viewer: Viewer, 
     supabase.rpc("lesson_page", { _tool_name: toolName, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) }),
     completedLessons(supabase, viewer),
   ]);
-  return { ...toolPageSchema.extend({ content: contentSchema }).parse(orThrow(answer)), completed };
+  return { ...toolPageSchema.extend(lessonPartSchema).parse(orThrow(answer)), completed };
 });
 
 /** A Product Founder module with its lessons and the student's access. */
@@ -146,5 +152,5 @@ export const getCourseLessonPage = cache(async function getCourseLessonPage(view
     supabase.rpc("course_lesson_page", { _module_id: moduleId, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) }),
     completedLessons(supabase, viewer),
   ]);
-  return { ...courseModulePageSchema.extend({ content: contentSchema }).parse(orThrow(answer)), completed };
+  return { ...courseModulePageSchema.extend(lessonPartSchema).parse(orThrow(answer)), completed };
 });

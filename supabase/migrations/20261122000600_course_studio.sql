@@ -239,6 +239,25 @@ grant execute on function public.lesson_content_for(uuid, uuid) to authenticated
 -- may pass a student's id to see that student's access. Drafts are left out here too, so an
 -- admin's preview shows exactly what the student sees (row level security hides them from students).
 
+-- Whether a published tool of that name exists but is hidden from the user: its pages then
+-- redirect (SPEC.md) instead of answering «not found», while its row stays unreadable.
+create function public.tool_hidden_from(_tool_name text, _user_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.tech_tools t
+    where lower(t.name) = lower(_tool_name) and t.is_published
+      and t.id = any (public.hidden_item_ids(_user_id, 'tool'))
+  );
+$$;
+
+revoke execute on function public.tool_hidden_from(text, uuid) from public, anon;
+grant execute on function public.tool_hidden_from(text, uuid) to authenticated;
+
 drop function public.lesson_page(text, uuid);
 drop function public.tool_page(text);
 
@@ -290,6 +309,7 @@ as $$
   )
   select jsonb_build_object(
     'tool', (select to_jsonb(tool) from tool),
+    'hidden', not exists (select 1 from tool) and public.tool_hidden_from(_tool_name, (select id from viewer)),
     'renamed_to', (
       select t.name from public.tool_former_names f join public.tech_tools t on t.id = f.tool_id
       where f.lower_name = lower(_tool_name) and t.is_published and not exists (select 1 from tool)
@@ -313,6 +333,7 @@ stable
 set search_path = ''
 as $$
   select public.tool_page(_tool_name, _student_id) || jsonb_build_object(
+    'lesson_hidden', _lesson_id = any (public.hidden_item_ids(coalesce(_student_id, auth.uid()), 'lesson')),
     'content', (
       select to_jsonb(c) from public.lesson_content_for(coalesce(_student_id, auth.uid()), _lesson_id) c
     )
@@ -358,6 +379,7 @@ stable
 set search_path = ''
 as $$
   select public.course_module_page(_module_id, _student_id) || jsonb_build_object(
+    'lesson_hidden', _lesson_id = any (public.hidden_item_ids(coalesce(_student_id, auth.uid()), 'lesson')),
     'content', (
       select to_jsonb(c) from public.lesson_content_for(coalesce(_student_id, auth.uid()), _lesson_id) c
     )

@@ -58,9 +58,10 @@ async function group(members: string[]) {
 }
 
 async function toolWithLesson() {
-  const { data: tool } = await service.from("tech_tools").insert({ name: `Инструмент ${counter++}-${Date.now()}` }).select("id").single();
+  const name = `Инструмент ${counter++}-${Date.now()}`;
+  const { data: tool } = await service.from("tech_tools").insert({ name }).select("id").single();
   const { data: lesson } = await service.from("lessons").insert({ tool_id: tool!.id, title: "Урок", description: "Секрет" }).select("id").single();
-  return { toolId: tool!.id, lessonId: lesson!.id };
+  return { toolId: tool!.id, lessonId: lesson!.id, name };
 }
 
 beforeAll(async () => {
@@ -76,7 +77,7 @@ afterAll(() => backend.close());
 describe("effective access to a tool", () => {
   for (const scenario of CASES) {
     it(scenario.name, async () => {
-      const { toolId, lessonId } = await toolWithLesson();
+      const { toolId, lessonId, name } = await toolWithLesson();
       if (scenario.personal) await service.from("tool_access").insert({ user_id: studentId, tool_id: toolId, ...scenario.personal });
       for (const grant of scenario.groups ?? []) await service.from("group_tool_access").insert({ group_id: await group([studentId]), tool_id: toolId, ...grant });
       if (scenario.strangerGroup) await service.from("group_tool_access").insert({ group_id: await group([]), tool_id: toolId, ...scenario.strangerGroup });
@@ -95,6 +96,9 @@ describe("effective access to a tool", () => {
       expect(content).toHaveLength(wanted.is_unlocked && wanted.is_visible ? 1 : 0);
       const title = (await student.from("tech_tools").select("id").eq("id", toolId)).data;
       expect(title).toHaveLength(wanted.is_visible ? 1 : 0);
+      // A hidden tool's page learns only that it is hidden (to redirect), not its row.
+      const page = (await student.rpc("tool_page", { _tool_name: name })).data as { tool: unknown; hidden: boolean };
+      expect([page.tool !== null, page.hidden]).toEqual([wanted.is_visible, !wanted.is_visible]);
     });
   }
 });

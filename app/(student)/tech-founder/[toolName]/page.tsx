@@ -26,6 +26,7 @@ export default async function ToolLessonsPage({ params, searchParams }: Props) {
   if (!toolName) notFound();
   const page = await getToolPage(viewer, toolName);
   if (page.renamed_to) redirect(toolPath(page.renamed_to));
+  if (page.hidden) redirect("/tech-founder");
   if (!page.tool) notFound();
   if (!canOpenSection(page.access)) redirect("/tech-founder");
   const { groups, sequence } = groupLessons(page.modules, page.lessons, page.lesson_access);

@@ -32,8 +32,9 @@ export default async function CourseLessonPage(props: Props) {
   if (!page) return <LessonNotFound backHref={listPath} />;
   if (!page.module || !canOpenSection(page.access)) redirect("/product-founder");
   const opening = openLesson([], page.lessons, page.lesson_access, lessonId);
+  // A lesson hidden from the student is not in its list at all, yet still takes the list's redirect.
+  if (opening.status === "closed" || page.lesson_hidden) redirect(closedLessonRedirect(listPath));
   if (opening.status === "missing") return <LessonNotFound backHref={listPath} />;
-  if (opening.status === "closed") redirect(closedLessonRedirect(listPath));
   return (
     <StudentLesson
       viewer={viewer}

@@ -30,12 +30,14 @@ export default async function ToolLessonPage(props: Props) {
   const { toolName, lessonId, page } = await load(props);
   if (!page) return <LessonNotFound backHref={toolName ? toolPath(toolName) : "/tech-founder"} />;
   if (page.renamed_to) redirect(lessonPath(page.renamed_to, lessonId));
+  if (page.hidden) redirect("/tech-founder");
   if (!page.tool) return <LessonNotFound backHref="/tech-founder" />;
   if (!canOpenSection(page.access)) redirect("/tech-founder");
   const listPath = toolPath(page.tool.name);
   const opening = openLesson(page.modules, page.lessons, page.lesson_access, lessonId);
+  // A lesson hidden from the student is not in its list at all, yet still takes the list's redirect.
+  if (opening.status === "closed" || page.lesson_hidden) redirect(closedLessonRedirect(listPath));
   if (opening.status === "missing") return <LessonNotFound backHref={listPath} />;
-  if (opening.status === "closed") redirect(closedLessonRedirect(listPath));
   return (
     <StudentLesson
       viewer={viewer}
