@@ -24,7 +24,9 @@ test("a cohort: enrol by e-mail, a scheduled grant opens a tool, a personal «з
     await expect(page.getByRole("button", { name: "Создать группу" })).toBeEnabled();
     await page.getByLabel("Название группы").fill(groupName);
     await page.getByRole("button", { name: "Создать группу" }).click();
+    await expect(toast(page, "Группа создана")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: groupName })).toBeVisible();
+    await expect(page.locator("[data-sonner-toast][data-type=error]")).toHaveCount(0);
 
     // All or nothing: an unknown address is reported and nobody is added.
     const emails = page.getByLabel(/E-mail студентов/);

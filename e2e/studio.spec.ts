@@ -94,6 +94,16 @@ test.describe("the course studio", () => {
     await expect.poll(moduleLessonTitles).toEqual([first, second]);
     await expect(rows).toHaveText([new RegExp(first), new RegExp(second)]);
 
+    // From the keyboard the focus stays on the button pressed, even as its row moves down.
+    const moveDown = page.getByRole("button", { name: `Переместить ниже: ${first}` });
+    await moveDown.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(moduleLessonTitles).toEqual([second, first]);
+    await expect(moveDown).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Enter");
+    await expect.poll(moduleLessonTitles).toEqual([first, second]);
+
     // The student: a locked module stays closed; unlocked, only the published lesson shows.
     const studentPage = await browser.newPage();
     await signInByAction(studentPage, student.email, student.password);

@@ -1,7 +1,6 @@
 "use server";
 
 import { cookies } from "next/headers";
-import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getCurrentUser, isAdmin } from "@/lib/auth";
 import { previewCookie } from "@/lib/preview";
@@ -64,7 +63,7 @@ export async function dropAccess(input: unknown): Promise<AccessResult> {
   return { ok: true };
 }
 
-/** «Смотреть как студент»: the student pages with this student's access, until the banner's exit. */
+/** «Смотреть как студент»: the student pages with this student's access, until the banner's exit (the button then opens them). */
 export async function startPreview(studentId: unknown): Promise<AccessResult> {
   if (!(await adminOnly())) return { ok: false, error: "Недостаточно прав" };
   const id = z.uuid().safeParse(studentId);
@@ -73,5 +72,5 @@ export async function startPreview(studentId: unknown): Promise<AccessResult> {
   const { data: student } = await supabase.from("profiles").select("id, email, full_name").eq("id", id.data).maybeSingle();
   if (!student) return { ok: false, error: "Студент не найден" };
   (await cookies()).set(previewCookie({ id: student.id, name: student.full_name || student.email }));
-  redirect("/dashboard");
+  return { ok: true };
 }

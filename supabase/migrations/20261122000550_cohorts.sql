@@ -182,7 +182,7 @@ as $$
     case when bool_or(d.personal) then 'personal' else 'group' end,
     array_agg(d.group_name order by d.group_name) filter (where not d.personal),
     min(d.unlock_at) filter (where d.is_unlocked and d.unlock_at > now()),
-    not bool_or(d.open_now) and coalesce(bool_and(d.expires_at <= now()) filter (where d.is_unlocked), false)
+    not bool_or(d.open_now) and coalesce(bool_and(coalesce(d.expires_at <= now(), false)) filter (where d.is_unlocked), false)
   from deciding d
   group by d.kind, d.item_id;
 $$;

@@ -17,6 +17,12 @@ alter table public.lessons
   add constraint lessons_one_parent check (num_nonnulls(tool_id, course_module_id) = 1),
   add constraint lessons_block_needs_tool check (module_id is null or tool_id is not null);
 
+-- Existing rows the new rules would refuse: a lesson filed under another tool's block leaves that
+-- block (it stays with its tool), so the migration applies to any real data.
+update public.lessons l set module_id = null
+where l.module_id is not null
+  and not exists (select 1 from public.modules m where m.id = l.module_id and m.tool_id = l.tool_id);
+
 alter table public.modules add constraint modules_id_tool_id_key unique (id, tool_id);
 alter table public.lessons add constraint lessons_block_of_own_tool
   foreign key (module_id, tool_id) references public.modules (id, tool_id) on delete cascade;
@@ -74,6 +80,11 @@ create trigger lessons_place_last before insert or update of tool_id, module_id,
   for each row execute function public.place_last();
 
 -- Tool names are addresses: unique regardless of case, and an old name keeps leading to the tool.
+
+-- Tools whose names differ only in case get a number, so the unique index can be built.
+update public.tech_tools t set name = t.name || ' (' || d.n || ')'
+from (select id, row_number() over (partition by lower(name) order by order_index, id) as n from public.tech_tools) d
+where d.id = t.id and d.n > 1;
 
 drop index public.tech_tools_lower_name_idx;
 create unique index tech_tools_name_key on public.tech_tools (lower(name));
@@ -353,9 +364,7 @@ as $$
     select c.id, c.title, c.description, c.order_index,
       (select count(*) from public.course_modules p
        where p.is_published and (p.order_index, p.id) < (c.order_index, c.id)
-         and not exists (
-           select 1 from public.effective_item((select id from viewer), 'module', p.id) pa where not pa.is_visible
-         )) + 1 as number
+         and not (p.id = any (public.hidden_item_ids((select id from viewer), 'module')))) + 1 as number
     from public.course_modules c
     where c.id = _module_id and c.is_published
   ),

@@ -18,13 +18,9 @@ create policy "Students read their own progress" on public.lesson_progress
   for select to authenticated using (user_id = (select auth.uid()));
 create policy "Admins read all progress" on public.lesson_progress
   for select to authenticated using ((select public.has_role(auth.uid(), 'admin')));
-create policy "Students record progress in lessons they may open" on public.lesson_progress
-  for insert to authenticated
-  with check (user_id = (select auth.uid()) and public.can_open_lesson(user_id, lesson_id));
-create policy "Students update progress in lessons they may open" on public.lesson_progress
-  for update to authenticated
-  using (user_id = (select auth.uid()))
-  with check (user_id = (select auth.uid()) and public.can_open_lesson(user_id, lesson_id));
+-- Written only through record_lesson_opened and set_lesson_completed, which stamp the database's
+-- time for the caller and check the lesson may be opened: no one picks their own dates.
+revoke insert, update, delete on public.lesson_progress from anon, authenticated;
 
 -- The admin's «last activity», kept by the database (students cannot write profiles).
 alter table public.profiles add column last_activity_at timestamptz;
@@ -53,6 +49,7 @@ create trigger lesson_progress_stamp_last_activity
 create function public.record_lesson_opened(_lesson_id uuid)
 returns void
 language sql
+security definer
 set search_path = ''
 as $$
   insert into public.lesson_progress (user_id, lesson_id, last_opened_at)
@@ -65,6 +62,7 @@ $$;
 create function public.set_lesson_completed(_lesson_id uuid, _completed boolean)
 returns boolean
 language plpgsql
+security definer
 set search_path = ''
 as $$
 begin
@@ -156,8 +154,11 @@ as $$
   with viewer as (
     select coalesce(_student_id, auth.uid()) as id
   ),
+  effective as (
+    select * from public.effective_access((select id from viewer))
+  ),
   open_items as (
-    select e.kind, e.item_id as id from public.effective_access((select id from viewer)) e
+    select e.kind, e.item_id as id from effective e
     where e.kind in ('tool', 'module') and e.is_unlocked and e.is_visible
   ),
   open_tools as (
@@ -178,7 +179,10 @@ as $$
     left join public.course_modules c on c.id = v.course_module_id
     where p.user_id = (select id from viewer) and p.last_opened_at is not null
       and (v.tool_id in (select id from open_tools) or v.course_module_id in (select id from open_modules))
-      and public.can_open_lesson((select id from viewer), v.id)
+      -- What can_open_lesson asks beyond the above, against the access computed once.
+      and not exists (
+        select 1 from effective e where e.kind = 'lesson' and e.item_id = v.id and not (e.is_unlocked and e.is_visible)
+      )
     order by p.last_opened_at desc
     limit 1
   )

@@ -1,13 +1,15 @@
 "use client";
 
 import { useTransition } from "react";
+import { useRouter } from "next/navigation";
 import { Eye, Loader2 } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { startPreview } from "../actions";
 
-/** Opens the student pages as this student sees them (the server action redirects on success). */
+/** Opens the student pages as this student sees them. */
 export function PreviewButton({ studentId }: { studentId: string }) {
+  const router = useRouter();
   const [pending, startTransition] = useTransition();
   return (
     <Button
@@ -16,8 +18,9 @@ export function PreviewButton({ studentId }: { studentId: string }) {
       aria-busy={pending}
       onClick={() =>
         startTransition(async () => {
-          const result = await startPreview(studentId);
-          if (!result.ok) toast.error(result.error);
+          const result = await startPreview(studentId).catch(() => ({ ok: false as const, error: "Нет связи с сервером, попробуйте ещё раз" }));
+          if (result.ok) router.push("/dashboard");
+          else toast.error(result.error);
         })
       }
     >

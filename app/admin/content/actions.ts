@@ -95,7 +95,11 @@ export async function deleteContent(input: unknown): Promise<StudioResult> {
   const parsed = contentRefSchema.safeParse(input);
   if (!parsed.success) return NOT_FOUND;
   const { kind, id } = parsed.data;
-  return written((await createClient()).from(CONTENT_TABLES[kind]).delete().eq("id", id).select("id"), `${kind} delete`);
+  // No revalidation: it would re-render the page of the deleted item (a 404) before the client
+  // leaves it; every studio and student page is rendered per request anyway.
+  const { data, error } = await (await createClient()).from(CONTENT_TABLES[kind]).delete().eq("id", id).select("id");
+  if (error) return failed(error, `${kind} delete`);
+  return data[0] ? { ok: true, id } : NOT_FOUND;
 }
 
 export async function reorderContent(input: unknown): Promise<StudioResult> {

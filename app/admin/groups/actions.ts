@@ -1,13 +1,13 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
+import type { z } from "zod";
 import { getCurrentUser, isAdmin } from "@/lib/auth";
 import { GROUP_GRANT_TABLES, upsertGrants } from "@/lib/mutations/groups";
 import { createClient } from "@/lib/supabase/server";
 import { bulkGrantSchema, grantRefSchema, grantSchema, groupNameSchema, memberEmailsSchema, memberSchema } from "@/lib/validation/groups";
 
-export type GroupResult = { ok: true; message?: string } | { ok: false; error: string; field?: string };
+export type GroupResult = { ok: true; message?: string; id?: string } | { ok: false; error: string; field?: string };
 
 const NO_RIGHTS: GroupResult = { ok: false, error: "Недостаточно прав" };
 const FAILED: GroupResult = { ok: false, error: "Не удалось сохранить изменения" };
@@ -26,17 +26,24 @@ function done(error: { code?: string; message: string } | null, where: string, m
   return { ok: true, message };
 }
 
-/** Creates a group (and opens it) or renames one. */
+/** A schema's message where a person typed the value; anything else (ids) is not theirs to fix. */
+function invalid(error: z.ZodError, fields: readonly string[]): GroupResult {
+  const issue = error.issues.find((candidate) => fields.includes(String(candidate.path[0])));
+  return issue ? { ok: false, error: issue.message, field: String(issue.path[0]) } : FAILED;
+}
+
+/** Creates a group (the form then opens it) or renames one. */
 export async function saveGroup(input: unknown): Promise<GroupResult> {
   const supabase = await adminClient();
   if (!supabase) return NO_RIGHTS;
   const parsed = groupNameSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message, field: "name" };
+  if (!parsed.success) return invalid(parsed.error, ["name"]);
   const { id, name } = parsed.data;
   if (id) return done((await supabase.from("groups").update({ name }).eq("id", id)).error, "rename");
   const { data, error } = await supabase.from("groups").insert({ name }).select("id").single();
   if (error) return done(error, "create");
-  redirect(`/admin/groups/${data.id}`);
+  revalidatePath("/admin", "layout");
+  return { ok: true, message: "Группа создана", id: data.id };
 }
 
 export async function deleteGroup(groupId: unknown): Promise<GroupResult> {
@@ -44,9 +51,7 @@ export async function deleteGroup(groupId: unknown): Promise<GroupResult> {
   if (!supabase) return NO_RIGHTS;
   const parsed = memberSchema.shape.groupId.safeParse(groupId);
   if (!parsed.success) return FAILED;
-  const result = done((await supabase.from("groups").delete().eq("id", parsed.data)).error, "delete");
-  if (result.ok) redirect("/admin/groups");
-  return result;
+  return done((await supabase.from("groups").delete().eq("id", parsed.data)).error, "delete", "Группа удалена");
 }
 
 /** Adds students by e-mail, all or none: unknown addresses come back and nothing is added. */
@@ -54,7 +59,7 @@ export async function addMembers(input: unknown): Promise<GroupResult> {
   const supabase = await adminClient();
   if (!supabase) return NO_RIGHTS;
   const parsed = memberEmailsSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message, field: "emails" };
+  if (!parsed.success) return invalid(parsed.error, ["emails"]);
   const { data, error } = await supabase.rpc("add_group_members", { _group_id: parsed.data.groupId, _emails: parsed.data.emails });
   if (error) return done(error, "add members");
   const answer = data as { added: number; unknown: string[] };
@@ -77,7 +82,7 @@ export async function saveGrant(input: unknown): Promise<GroupResult> {
   const supabase = await adminClient();
   if (!supabase) return NO_RIGHTS;
   const parsed = grantSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message, field: String(parsed.error.issues[0].path[0]) };
+  if (!parsed.success) return invalid(parsed.error, ["unlock_at", "expires_at"]);
   const { groupId, kind, itemId, ...values } = parsed.data;
   return done((await upsertGrants(supabase, groupId, kind, [itemId], values)).error, "grant");
 }

@@ -82,6 +82,9 @@ export function SortableList({ kind, items, label, noun, emptyText }: Props) {
     const previous = order;
     const next = arrayMove(order, from, to);
     setOrder(next);
+    // Moving the focused row's node makes the browser drop its focus: give it back to the button pressed.
+    const focused = document.activeElement instanceof HTMLElement ? document.activeElement.id : "";
+    if (focused) requestAnimationFrame(() => document.getElementById(focused)?.focus());
     startTransition(async () => {
       const result = await reorderContent({ kind, ids: next.map((item) => item.id) }).catch(() => null);
       if (result?.ok) {
@@ -122,6 +125,7 @@ export function SortableList({ kind, items, label, noun, emptyText }: Props) {
               number={`${noun} ${index + 1}`}
               canMoveUp={hydrated && index > 0}
               canMoveDown={hydrated && index < order.length - 1}
+              idPrefix={dndId}
               onMove={(step) => move(index, index + step)}
             />
           ))}
@@ -136,10 +140,13 @@ function SortableRow({
   number,
   canMoveUp,
   canMoveDown,
+  idPrefix,
   onMove,
 }: {
   item: SortableItem;
   number: string;
+  /** Makes the move buttons' ids unique on the page, so focus can find them after a move. */
+  idPrefix: string;
   canMoveUp: boolean;
   canMoveDown: boolean;
   onMove: (step: -1 | 1) => void;
@@ -152,6 +159,7 @@ function SortableRow({
   // before hydration they cannot move anything either.
   const moveButton = (step: -1 | 1, enabled: boolean) => (
     <Button
+      id={`${idPrefix}-${item.id}-${step < 0 ? "up" : "down"}`}
       type="button"
       variant="ghost"
       size="icon"

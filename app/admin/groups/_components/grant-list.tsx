@@ -19,6 +19,13 @@ export interface GrantItem {
   label: string;
 }
 
+const formValues = (grant: GroupGrant | undefined) => ({
+  is_unlocked: grant?.is_unlocked ?? false,
+  is_visible: grant?.is_visible ?? true,
+  unlock_at: grant?.unlock_at ? isoToMoscowInput(grant.unlock_at) : "",
+  expires_at: grant?.expires_at ? isoToMoscowInput(grant.expires_at) : "",
+});
+
 interface RowProps {
   groupId: string;
   kind: AccessKind;
@@ -32,12 +39,14 @@ interface RowProps {
 function GrantRow({ groupId, kind, item, grant, summary }: RowProps) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [values, setValues] = useState({
-    is_unlocked: grant?.is_unlocked ?? false,
-    is_visible: grant?.is_visible ?? true,
-    unlock_at: grant?.unlock_at ? isoToMoscowInput(grant.unlock_at) : "",
-    expires_at: grant?.expires_at ? isoToMoscowInput(grant.expires_at) : "",
-  });
+  const [values, setValues] = useState(() => formValues(grant));
+  // After a save the refreshed grant arrives here: the form shows what was stored, and the row
+  // stays mounted, so the keyboard focus stays on its button.
+  const [saved, setSaved] = useState(grant);
+  if (grant !== saved && JSON.stringify(grant) !== JSON.stringify(saved)) {
+    setSaved(grant);
+    setValues(formValues(grant));
+  }
   const id = `${kind}-${item.id}`;
   const run = (action: () => Promise<GroupResult>, success: string) =>
     startTransition(async () => {
@@ -147,8 +156,7 @@ export function GrantList({
       <ul className="flex flex-col gap-2">
         {items.map((item) => {
           const grant = grants.find((candidate) => candidate.kind === kind && candidate.item_id === item.id);
-          // Keyed by the saved grant, so a refresh after a save shows what was stored.
-          return <GrantRow key={`${item.id}-${JSON.stringify(grant ?? null)}`} groupId={groupId} kind={kind} item={item} grant={grant} summary={summaries[item.id]} />;
+          return <GrantRow key={item.id} groupId={groupId} kind={kind} item={item} grant={grant} summary={summaries[item.id]} />;
         })}
       </ul>
     </div>

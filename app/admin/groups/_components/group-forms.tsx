@@ -46,7 +46,8 @@ export function GroupNameFormView({ group }: { group?: { id: string; name: strin
       startTransition(async () => {
         const result = report(await saveGroup(values).catch(() => UNREACHABLE));
         if (!result.ok && result.field === "name") form.setError("name", { message: result.error });
-        if (result.ok) router.refresh();
+        if (result.ok && !group && result.id) router.push(`/admin/groups/${result.id}`);
+        else if (result.ok) router.refresh();
       }),
     toastFirstInvalid(["name"]),
   );
@@ -128,6 +129,7 @@ export function MemberList({ groupId, members }: { groupId: string; members: { i
 }
 
 export function DeleteGroupButton({ group, memberCount }: { group: { id: string; name: string }; memberCount: number }) {
+  const router = useRouter();
   const [pending, startTransition] = useTransition();
   return (
     <AlertDialog>
@@ -150,7 +152,10 @@ export function DeleteGroupButton({ group, memberCount }: { group: { id: string;
             className="bg-destructive text-white hover:bg-destructive/90"
             onClick={(event) => {
               event.preventDefault();
-              if (!pending) startTransition(async () => void report(await deleteGroup(group.id).catch(() => UNREACHABLE)));
+              if (pending) return;
+              startTransition(async () => {
+                if (report(await deleteGroup(group.id).catch(() => UNREACHABLE)).ok) router.push("/admin/groups");
+              });
             }}
           >
             Удалить
