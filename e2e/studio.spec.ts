@@ -85,6 +85,9 @@ test.describe("the course studio", () => {
     await expect(toast(page, "Порядок сохранён")).toBeVisible();
     await expect(rows).toHaveText([new RegExp(second), new RegExp(first)]);
     await expect.poll(moduleLessonTitles).toEqual([second, first]);
+    // A list takes the next move once the previous one is saved: it is aria-busy until then.
+    const lessonList = page.getByRole("list", { name: "Уроки модуля" });
+    await expect(lessonList).toHaveAttribute("aria-busy", "false");
     const handle = page.getByRole("button", { name: `Перетащить: ${first}` });
     const target = await rows.first().boundingBox();
     await handle.hover();
@@ -95,11 +98,13 @@ test.describe("the course studio", () => {
     await expect(rows).toHaveText([new RegExp(first), new RegExp(second)]);
 
     // From the keyboard the focus stays on the button pressed, even as its row moves down.
+    await expect(lessonList).toHaveAttribute("aria-busy", "false");
     const moveDown = page.getByRole("button", { name: `Переместить ниже: ${first}` });
     await moveDown.focus();
     await page.keyboard.press("Enter");
     await expect.poll(moduleLessonTitles).toEqual([second, first]);
     await expect(moveDown).toBeFocused();
+    await expect(lessonList).toHaveAttribute("aria-busy", "false");
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Enter");
     await expect.poll(moduleLessonTitles).toEqual([first, second]);
