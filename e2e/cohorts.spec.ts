@@ -62,9 +62,11 @@ test("a cohort: enrol by e-mail, a scheduled grant opens a tool, a personal «з
     const row = page.getByTestId("access-row").filter({ hasText: tool.name });
     await expect(row).toContainText(`Сейчас: открыт, виден · группа «${groupName}»`);
     const unlock = row.getByRole("switch", { name: /Доступ открыт/ });
+    // Each switch takes the next press once its save is done (the toast says so).
     await unlock.click();
-    await expect(unlock).toBeChecked();
+    await expect(toast(page, "Успешно").filter({ hasText: `Доступ открыт — ${first.fullName}` })).toBeVisible();
     await unlock.click();
+    await expect(toast(page, "Успешно").filter({ hasText: `Доступ закрыт — ${first.fullName}` })).toBeVisible();
     await expect(unlock).not.toBeChecked();
     await expect(row).toContainText("Сейчас: закрыт, виден · личная настройка");
     await expect((await toolCard(firstPage, tool.name))).toContainText("Скоро");
