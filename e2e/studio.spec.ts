@@ -185,4 +185,52 @@ test.describe("the course studio", () => {
       await tool.remove();
     }
   });
+
+  test("from empty: a new tool, a block in it and a lesson in the block, as the student then sees them", async ({ page, browser }) => {
+    const toolName = unique("Новый инструмент");
+    const blockName = unique("Первый блок");
+    const lessonTitle = unique("Урок в блоке");
+    try {
+      await useSession(page, "admin");
+      await page.goto("/admin/content");
+      await page.getByRole("link", { name: "Добавить инструмент" }).click();
+      await expect(page.getByRole("button", { name: "Создать" })).toBeEnabled();
+      await page.getByLabel("Название инструмента").fill("Плохое/имя");
+      await page.getByRole("button", { name: "Создать" }).click();
+      await expect(page.getByLabel("Название инструмента")).toHaveAccessibleDescription("Название станет адресом страницы: без символов / \\ ? # %");
+      await page.getByLabel("Название инструмента").fill(toolName);
+      await page.getByRole("button", { name: "Создать" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: toolName })).toBeVisible();
+
+      await page.getByRole("link", { name: "Добавить блок" }).click();
+      await expect(page.getByRole("button", { name: "Создать" })).toBeEnabled();
+      await page.getByLabel("Название блока").fill(blockName);
+      await page.getByRole("button", { name: "Создать" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: blockName })).toBeVisible();
+      await expect(page.getByText("В блоке пока нет уроков")).toBeVisible();
+
+      await page.getByRole("link", { name: "Добавить урок" }).click();
+      await expect(page.getByRole("button", { name: "Создать урок" })).toBeEnabled();
+      await expect(page.getByLabel("Где урок")).toHaveValue(/^block:/);
+      await page.getByLabel("Название урока").fill(lessonTitle);
+      await page.getByLabel("Видео").fill('<iframe src="https://kinescope.io/embed/bq3Hd6yZ8tLmXYdeADrGs1" allowfullscreen></iframe>');
+      await page.getByRole("button", { name: "Создать урок" }).click();
+      await expect(page).toHaveURL(/\/admin\/content\/lessons\/[0-9a-f-]{36}$/);
+      await page.getByRole("link", { name: "К списку уроков" }).click();
+      await expect(page.getByRole("list", { name: "Уроки блока" })).toContainText(lessonTitle);
+
+      const { data: tool } = await service.from("tech_tools").select("id").eq("name", toolName).single();
+      await setAccess("tool", student.id, tool!.id, { is_unlocked: true });
+      const studentPage = await browser.newPage();
+      await signInByAction(studentPage, student.email, student.password);
+      await studentPage.goto(`/tech-founder/${encodeURIComponent(toolName.toLowerCase())}`);
+      const block = studentPage.getByRole("region", { name: blockName });
+      await expect(block.getByRole("link", { name: new RegExp(`Урок 1\\s*${lessonTitle}`) })).toBeVisible();
+      await block.getByRole("link", { name: new RegExp(lessonTitle) }).click();
+      await expect(studentPage.locator("iframe")).toHaveAttribute("src", "https://kinescope.io/embed/bq3Hd6yZ8tLmXYdeADrGs1");
+      await studentPage.close();
+    } finally {
+      await service.from("tech_tools").delete().eq("name", toolName);
+    }
+  });
 });
