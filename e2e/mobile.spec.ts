@@ -13,7 +13,16 @@ test("the landing page and the student pages fit a phone screen", async ({ page 
   await expect(page.getByRole("heading", { name: "Вход" })).toBeVisible();
   await expectNoHorizontalScroll(page);
   await useSession(page, "student");
-  for (const path of ["/dashboard", "/product-founder", "/tech-founder", "/tech-founder/lovable", "/tech-founder/lovable/d0000000-0000-4000-8000-000000000001"]) {
+  const pages = [
+    "/dashboard",
+    "/product-founder",
+    "/product-founder/c0000000-0000-4000-8000-000000000001",
+    "/product-founder/c0000000-0000-4000-8000-000000000001/e0000000-0000-4000-8000-000000000002",
+    "/tech-founder",
+    "/tech-founder/lovable",
+    "/tech-founder/lovable/d0000000-0000-4000-8000-000000000001",
+  ];
+  for (const path of pages) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoHorizontalScroll(page);

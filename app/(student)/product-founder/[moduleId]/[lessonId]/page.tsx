@@ -42,7 +42,7 @@ export default async function CourseLessonPage(props: Props) {
       content={page.content}
       completed={page.completed}
       listPath={listPath}
-      backLabel={`К урокам модуля «${page.module.title}»`}
+      backLabel="К урокам модуля"
     />
   );
 }
