@@ -8,3 +8,6 @@ export function toastFirstInvalid<T extends FieldValues>(order: readonly (keyof 
     toast.error("Ошибка валидации", { description: typeof first === "string" ? first : "Проверьте введённые данные" });
   };
 }
+
+/** What a form says when its server action could not be reached. */
+export const NO_CONNECTION = "Нет связи с сервером, попробуйте ещё раз";

@@ -43,3 +43,9 @@ export async function requireAdmin(): Promise<CurrentUser> {
   if (!(await isAdmin(user))) redirect("/dashboard");
   return user;
 }
+
+/** For server actions: whether the signed-in user is an admin (row level security checks every write again). */
+export async function currentUserIsAdmin(): Promise<boolean> {
+  const user = await getCurrentUser();
+  return Boolean(user && (await isAdmin(user)));
+}

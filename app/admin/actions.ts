@@ -2,7 +2,7 @@
 
 import { cookies } from "next/headers";
 import { z } from "zod";
-import { getCurrentUser, isAdmin } from "@/lib/auth";
+import { currentUserIsAdmin } from "@/lib/auth";
 import { previewCookie } from "@/lib/preview";
 import { ACCESS_TABLES, upsertAccess, type AccessChange } from "@/lib/mutations/access";
 import { createClient } from "@/lib/supabase/server";
@@ -16,11 +16,6 @@ export type AccessResult = { ok: true } | { ok: false; error: string };
 
 const FAILED: AccessResult = { ok: false, error: "Не удалось изменить доступ" };
 
-async function adminOnly(): Promise<boolean> {
-  const user = await getCurrentUser();
-  return Boolean(user && (await isAdmin(user)));
-}
-
 async function saveAccess(kind: AccessKind, changes: AccessChange[]): Promise<AccessResult> {
   const { error } = await upsertAccess(await createClient(), kind, changes);
   if (error) {
@@ -31,7 +26,7 @@ async function saveAccess(kind: AccessKind, changes: AccessChange[]): Promise<Ac
 }
 
 export async function setAccess(input: unknown): Promise<AccessResult> {
-  if (!(await adminOnly())) return { ok: false, error: "Недостаточно прав" };
+  if (!(await currentUserIsAdmin())) return { ok: false, error: "Недостаточно прав" };
   const parsed = setAccessSchema.safeParse(input);
   if (!parsed.success) return FAILED;
   const { kind, studentId, itemId, field, value } = parsed.data;
@@ -39,7 +34,7 @@ export async function setAccess(input: unknown): Promise<AccessResult> {
 }
 
 export async function setAllAccess(input: unknown): Promise<AccessResult> {
-  if (!(await adminOnly())) return { ok: false, error: "Недостаточно прав" };
+  if (!(await currentUserIsAdmin())) return { ok: false, error: "Недостаточно прав" };
   const parsed = setAllAccessSchema.safeParse(input);
   if (!parsed.success) return FAILED;
   const { kind, studentId, itemIds, field, value } = parsed.data;
@@ -50,7 +45,7 @@ const dropAccessSchema = z.object({ kind: z.enum(["module", "tool", "lesson"]), 
 
 /** Drops a student's own record for an item, so their groups (or the defaults) decide again. */
 export async function dropAccess(input: unknown): Promise<AccessResult> {
-  if (!(await adminOnly())) return { ok: false, error: "Недостаточно прав" };
+  if (!(await currentUserIsAdmin())) return { ok: false, error: "Недостаточно прав" };
   const parsed = dropAccessSchema.safeParse(input);
   if (!parsed.success) return FAILED;
   const { kind, studentId, itemId } = parsed.data;
@@ -65,7 +60,7 @@ export async function dropAccess(input: unknown): Promise<AccessResult> {
 
 /** «Смотреть как студент»: the student pages with this student's access, until the banner's exit (the button then opens them). */
 export async function startPreview(studentId: unknown): Promise<AccessResult> {
-  if (!(await adminOnly())) return { ok: false, error: "Недостаточно прав" };
+  if (!(await currentUserIsAdmin())) return { ok: false, error: "Недостаточно прав" };
   const id = z.uuid().safeParse(studentId);
   if (!id.success) return { ok: false, error: "Студент не найден" };
   const supabase = await createClient();

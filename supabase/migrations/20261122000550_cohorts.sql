@@ -259,29 +259,6 @@ $$;
 revoke execute on function public.student_access(uuid) from public, anon;
 grant execute on function public.student_access(uuid) to authenticated;
 
--- Who may open a lesson, by effective access (replaced again by the course studio for drafts).
-create or replace function public.can_open_lesson(_user_id uuid, _lesson_id uuid)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select public.may_ask_about(_user_id) and (
-    exists (select 1 from public.user_roles where user_id = _user_id and role = 'admin')
-    or (
-      exists (
-        select 1 from public.lessons l
-        join public.effective_item(_user_id, 'tool', l.tool_id) t on t.is_unlocked and t.is_visible
-        where l.id = _lesson_id
-      )
-      and not exists (
-        select 1 from public.effective_item(_user_id, 'lesson', _lesson_id) e where not (e.is_unlocked and e.is_visible)
-      )
-    )
-  );
-$$;
-
 -- Adds students to a group by e-mail, all or none: unknown e-mails come back and nothing changes.
 create function public.add_group_members(_group_id uuid, _emails text[])
 returns jsonb

@@ -181,7 +181,8 @@ begin
 end;
 $$;
 
--- Who may open a lesson: its parent open for the user, everything published, no closing record.
+-- Who may open a lesson, by effective access: its parent open for the user, everything published,
+-- no closing record (own or group).
 
 create or replace function public.can_open_lesson(_user_id uuid, _lesson_id uuid)
 returns boolean

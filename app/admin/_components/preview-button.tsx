@@ -4,6 +4,7 @@ import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Eye, Loader2 } from "lucide-react";
 import { toast } from "sonner";
+import { NO_CONNECTION } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
 import { startPreview } from "../actions";
 
@@ -18,7 +19,7 @@ export function PreviewButton({ studentId }: { studentId: string }) {
       aria-busy={pending}
       onClick={() =>
         startTransition(async () => {
-          const result = await startPreview(studentId).catch(() => ({ ok: false as const, error: "Нет связи с сервером, попробуйте ещё раз" }));
+          const result = await startPreview(studentId).catch(() => ({ ok: false as const, error: NO_CONNECTION }));
           if (result.ok) router.push("/dashboard");
           else toast.error(result.error);
         })

@@ -1,8 +1,7 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import type { z } from "zod";
-import { getCurrentUser, isAdmin } from "@/lib/auth";
+import { currentUserIsAdmin } from "@/lib/auth";
 import { CONTENT_TABLES, contentErrorMessage, type PostgrestFailure } from "@/lib/mutations/content";
 import { createClient } from "@/lib/supabase/server";
 import {
@@ -21,11 +20,6 @@ export type StudioResult = { ok: true; id: string } | { ok: false; error: string
 const NO_RIGHTS: StudioResult = { ok: false, error: "Недостаточно прав" };
 const NOT_FOUND: StudioResult = { ok: false, error: "Элемент не найден — возможно, его уже удалили" };
 
-async function adminOnly(): Promise<boolean> {
-  const user = await getCurrentUser();
-  return Boolean(user && (await isAdmin(user)));
-}
-
 function invalid(error: z.ZodError): StudioResult {
   const fieldErrors: Record<string, string> = {};
   for (const issue of error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
@@ -38,22 +32,20 @@ function failed(error: PostgrestFailure, where: string): StudioResult {
   return { ok: false, error: message, fieldErrors: error.code === "23505" ? { name: message } : undefined };
 }
 
-/** Every page shows content, and the studio's lists must show the change at once. */
-function changed(id: string): StudioResult {
-  revalidatePath("/", "layout");
-  return { ok: true, id };
-}
-
 type Written = { data: { id: string }[] | null; error: PostgrestFailure | null };
+
+// No revalidatePath: every page that shows content renders per request, and each form refreshes
+// or leaves its own page; revalidating would render the current page a second time (and a
+// deleted item's page as a 404 before the client leaves it).
 
 async function written(write: PromiseLike<Written>, where: string): Promise<StudioResult> {
   const { data, error } = await write;
   if (error) return failed(error, where);
-  return data?.[0] ? changed(data[0].id) : NOT_FOUND;
+  return data?.[0] ? { ok: true, id: data[0].id } : NOT_FOUND;
 }
 
 export async function saveCourseModule(input: unknown): Promise<StudioResult> {
-  if (!(await adminOnly())) return NO_RIGHTS;
+  if (!(await currentUserIsAdmin())) return NO_RIGHTS;
   const parsed = courseModuleSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error);
   const { id, ...values } = parsed.data;
@@ -62,7 +54,7 @@ export async function saveCourseModule(input: unknown): Promise<StudioResult> {
 }
 
 export async function saveTool(input: unknown): Promise<StudioResult> {
-  if (!(await adminOnly())) return NO_RIGHTS;
+  if (!(await currentUserIsAdmin())) return NO_RIGHTS;
   const parsed = toolSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error);
   const { id, ...values } = parsed.data;
@@ -71,7 +63,7 @@ export async function saveTool(input: unknown): Promise<StudioResult> {
 }
 
 export async function saveBlock(input: unknown): Promise<StudioResult> {
-  if (!(await adminOnly())) return NO_RIGHTS;
+  if (!(await currentUserIsAdmin())) return NO_RIGHTS;
   const parsed = blockSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error);
   const { id, tool_id, ...values } = parsed.data;
@@ -81,7 +73,7 @@ export async function saveBlock(input: unknown): Promise<StudioResult> {
 }
 
 export async function saveLesson(input: unknown): Promise<StudioResult> {
-  if (!(await adminOnly())) return NO_RIGHTS;
+  if (!(await currentUserIsAdmin())) return NO_RIGHTS;
   const parsed = lessonSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error);
   const { id, parent, video, ...fields } = parsed.data;
@@ -91,29 +83,25 @@ export async function saveLesson(input: unknown): Promise<StudioResult> {
 }
 
 export async function deleteContent(input: unknown): Promise<StudioResult> {
-  if (!(await adminOnly())) return NO_RIGHTS;
+  if (!(await currentUserIsAdmin())) return NO_RIGHTS;
   const parsed = contentRefSchema.safeParse(input);
   if (!parsed.success) return NOT_FOUND;
   const { kind, id } = parsed.data;
-  // No revalidation: it would re-render the page of the deleted item (a 404) before the client
-  // leaves it; every studio and student page is rendered per request anyway.
-  const { data, error } = await (await createClient()).from(CONTENT_TABLES[kind]).delete().eq("id", id).select("id");
-  if (error) return failed(error, `${kind} delete`);
-  return data[0] ? { ok: true, id } : NOT_FOUND;
+  return written((await createClient()).from(CONTENT_TABLES[kind]).delete().eq("id", id).select("id"), `${kind} delete`);
 }
 
 export async function reorderContent(input: unknown): Promise<StudioResult> {
-  if (!(await adminOnly())) return NO_RIGHTS;
+  if (!(await currentUserIsAdmin())) return NO_RIGHTS;
   const parsed = reorderSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: "Не удалось изменить порядок" };
   const { kind, ids } = parsed.data;
   const { error } = await (await createClient()).rpc("reorder_content", { _kind: kind, _ids: ids });
-  return error ? failed(error, `${kind} reorder`) : changed(ids[0]);
+  return error ? failed(error, `${kind} reorder`) : { ok: true, id: ids[0] };
 }
 
 /** What a delete would take with it, for the confirmation dialog. */
 export async function getDeletionImpact(input: unknown): Promise<DeletionImpact | null> {
-  if (!(await adminOnly())) return null;
+  if (!(await currentUserIsAdmin())) return null;
   const parsed = contentRefSchema.safeParse(input);
   if (!parsed.success) return null;
   const { data, error } = await (await createClient()).rpc("deletion_impact", { _kind: parsed.data.kind, _id: parsed.data.id });

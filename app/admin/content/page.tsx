@@ -1,14 +1,12 @@
 import type { Metadata } from "next";
 import { requireAdmin } from "@/lib/auth";
-import { pluralRu } from "@/lib/domain/plural";
 import { getStudioOverview } from "@/lib/queries/studio";
 import { AddLink } from "./_components/add-link";
 import { SortableList } from "./_components/sortable-list";
+import { lessonCount, studioRow } from "./_components/studio-rows";
 import { StudioSection, StudioShell } from "./_components/studio-shell";
 
 export const metadata: Metadata = { title: "Контент курса", robots: { index: false } };
-
-const lessonCount = (count: number) => pluralRu(count, { one: "урок", few: "урока", many: "уроков" });
 
 export default async function ContentPage() {
   const [, { modules, tools }] = await Promise.all([requireAdmin(), getStudioOverview()]);
@@ -23,13 +21,7 @@ export default async function ContentPage() {
           label="Модули курса"
           noun="Модуль"
           emptyText="Модулей пока нет"
-          items={modules.map((module) => ({
-            id: module.id,
-            title: module.title,
-            href: `/admin/content/modules/${module.id}`,
-            draft: !module.is_published,
-            meta: lessonCount(module.lessonCount),
-          }))}
+          items={modules.map((module) => studioRow(module, module.title, `/admin/content/modules/${module.id}`, lessonCount(module.lessonCount)))}
         />
       </StudioSection>
       <StudioSection title="Tech Founder: инструменты" action={<AddLink href="/admin/content/tools/new">Добавить инструмент</AddLink>}>
@@ -38,13 +30,7 @@ export default async function ContentPage() {
           label="Инструменты"
           noun="№"
           emptyText="Инструментов пока нет"
-          items={tools.map((tool) => ({
-            id: tool.id,
-            title: tool.name,
-            href: `/admin/content/tools/${tool.id}`,
-            draft: !tool.is_published,
-            meta: lessonCount(tool.lessonCount),
-          }))}
+          items={tools.map((tool) => studioRow(tool, tool.name, `/admin/content/tools/${tool.id}`, lessonCount(tool.lessonCount)))}
         />
       </StudioSection>
     </StudioShell>

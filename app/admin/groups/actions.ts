@@ -1,8 +1,7 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import type { z } from "zod";
-import { getCurrentUser, isAdmin } from "@/lib/auth";
+import { currentUserIsAdmin } from "@/lib/auth";
 import { GROUP_GRANT_TABLES, upsertGrants } from "@/lib/mutations/groups";
 import { createClient } from "@/lib/supabase/server";
 import { bulkGrantSchema, grantRefSchema, grantSchema, groupNameSchema, memberEmailsSchema, memberSchema } from "@/lib/validation/groups";
@@ -13,8 +12,7 @@ const NO_RIGHTS: GroupResult = { ok: false, error: "Недостаточно п�
 const FAILED: GroupResult = { ok: false, error: "Не удалось сохранить изменения" };
 
 async function adminClient() {
-  const user = await getCurrentUser();
-  return user && (await isAdmin(user)) ? createClient() : null;
+  return (await currentUserIsAdmin()) ? createClient() : null;
 }
 
 function done(error: { code?: string; message: string } | null, where: string, message?: string): GroupResult {
@@ -22,7 +20,7 @@ function done(error: { code?: string; message: string } | null, where: string, m
     console.error(`cohorts: ${where} failed:`, error.code, error.message);
     return error.code === "23505" ? { ok: false, error: "Группа с таким названием уже есть", field: "name" } : FAILED;
   }
-  revalidatePath("/admin", "layout");
+  // No revalidatePath: the admin pages render per request, and each form refreshes or navigates.
   return { ok: true, message };
 }
 
@@ -42,7 +40,6 @@ export async function saveGroup(input: unknown): Promise<GroupResult> {
   if (id) return done((await supabase.from("groups").update({ name }).eq("id", id)).error, "rename");
   const { data, error } = await supabase.from("groups").insert({ name }).select("id").single();
   if (error) return done(error, "create");
-  revalidatePath("/admin", "layout");
   return { ok: true, message: "Группа создана", id: data.id };
 }
 

@@ -3,6 +3,7 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
+import { NO_CONNECTION } from "@/components/form-toasts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -12,7 +13,7 @@ import type { GroupGrant } from "@/lib/queries/groups";
 import type { AccessKind } from "@/lib/validation/access";
 import { dropGrant, saveGrant, setGroupGrants, type GroupResult } from "../actions";
 
-const UNREACHABLE: GroupResult = { ok: false, error: "Нет связи с сервером, попробуйте ещё раз" };
+const UNREACHABLE: GroupResult = { ok: false, error: NO_CONNECTION };
 
 export interface GrantItem {
   id: string;
@@ -33,6 +34,16 @@ interface RowProps {
   grant: GroupGrant | undefined;
   /** The grant's dates and state in words, computed on the server (Moscow time). */
   summary: string;
+}
+
+/** A date and time typed in Moscow time (the form turns it into an instant). */
+function MoscowDateField({ id, label, itemLabel, value, onChange }: { id: string; label: string; itemLabel: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label htmlFor={id} className="flex flex-col gap-1 text-xs text-muted-foreground">
+      {label}
+      <Input id={id} type="datetime-local" className="h-9 w-auto" value={value} onChange={(event) => onChange(event.target.value)} aria-label={`${label}: ${itemLabel}`} />
+    </label>
+  );
 }
 
 /** One item's grant for the group: the two switches and the two dates, saved together. */
@@ -82,28 +93,20 @@ function GrantRow({ groupId, kind, item, grant, summary }: RowProps) {
           />
           Видимость
         </label>
-        <label htmlFor={`${id}-unlock`} className="flex flex-col gap-1 text-xs text-muted-foreground">
-          Откроется (МСК)
-          <Input
-            id={`${id}-unlock`}
-            type="datetime-local"
-            className="h-9 w-auto"
-            value={values.unlock_at}
-            onChange={(event) => setValues({ ...values, unlock_at: event.target.value })}
-            aria-label={`Откроется (МСК): ${item.label}`}
-          />
-        </label>
-        <label htmlFor={`${id}-expires`} className="flex flex-col gap-1 text-xs text-muted-foreground">
-          Закроется (МСК)
-          <Input
-            id={`${id}-expires`}
-            type="datetime-local"
-            className="h-9 w-auto"
-            value={values.expires_at}
-            onChange={(event) => setValues({ ...values, expires_at: event.target.value })}
-            aria-label={`Закроется (МСК): ${item.label}`}
-          />
-        </label>
+        <MoscowDateField
+          id={`${id}-unlock`}
+          label="Откроется (МСК)"
+          itemLabel={item.label}
+          value={values.unlock_at}
+          onChange={(unlock_at) => setValues({ ...values, unlock_at })}
+        />
+        <MoscowDateField
+          id={`${id}-expires`}
+          label="Закроется (МСК)"
+          itemLabel={item.label}
+          value={values.expires_at}
+          onChange={(expires_at) => setValues({ ...values, expires_at })}
+        />
         <Button size="sm" disabled={pending} onClick={() => run(() => saveGrant({ groupId, kind, itemId: item.id, ...values }), "Сохранено")}>
           Сохранить
         </Button>

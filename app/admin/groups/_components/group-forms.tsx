@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, Trash2, UserMinus } from "lucide-react";
 import { toast } from "sonner";
-import { toastFirstInvalid } from "@/components/form-toasts";
+import { NO_CONNECTION, toastFirstInvalid } from "@/components/form-toasts";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -26,7 +26,7 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { groupNameSchema, memberEmailsSchema, type GroupNameForm, type MemberEmailsForm } from "@/lib/validation/groups";
 import { addMembers, deleteGroup, removeMember, saveGroup, type GroupResult } from "../actions";
 
-const UNREACHABLE: GroupResult = { ok: false, error: "Нет связи с сервером, попробуйте ещё раз" };
+const UNREACHABLE: GroupResult = { ok: false, error: NO_CONNECTION };
 
 /** Runs a cohort action and reports it: the message or «Сохранено», or the error. */
 function report(result: GroupResult, success = "Сохранено") {

@@ -8,6 +8,7 @@ import { DeleteContentButton } from "../../_components/delete-content-button";
 import { DraftBadge } from "../../_components/draft-badge";
 import { ItemForm } from "../../_components/item-form";
 import { SortableList } from "../../_components/sortable-list";
+import { lessonRow } from "../../_components/studio-rows";
 import { StudioSection, StudioShell } from "../../_components/studio-shell";
 
 export const metadata: Metadata = { title: "Модуль курса", robots: { index: false } };
@@ -40,12 +41,7 @@ export default async function StudioCourseModulePage({ params }: { params: Promi
           label="Уроки модуля"
           noun="Урок"
           emptyText="Уроков пока нет: студенты увидят «Уроки для этого модуля скоро появятся»"
-          items={lessons.map((lesson) => ({
-            id: lesson.id,
-            title: lesson.title,
-            href: `/admin/content/lessons/${lesson.id}`,
-            draft: !lesson.is_published,
-          }))}
+          items={lessons.map(lessonRow)}
         />
       </StudioSection>
     </StudioShell>

@@ -5,13 +5,12 @@ import { ExternalLink } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { requireAdmin } from "@/lib/auth";
 import { isUuid, toolPath } from "@/lib/domain/paths";
-import { pluralRu } from "@/lib/domain/plural";
 import { getStudioTool } from "@/lib/queries/studio";
 import { AddLink } from "../../_components/add-link";
 import { DeleteContentButton } from "../../_components/delete-content-button";
 import { DraftBadge } from "../../_components/draft-badge";
 import { ItemForm } from "../../_components/item-form";
-import { lessonRow } from "../../_components/lesson-rows";
+import { lessonCount, lessonRow, studioRow } from "../../_components/studio-rows";
 import { SortableList } from "../../_components/sortable-list";
 import { StudioSection, StudioShell } from "../../_components/studio-shell";
 
@@ -55,13 +54,9 @@ export default async function StudioToolPage({ params }: { params: Promise<{ too
           label="Блоки инструмента"
           noun="Блок"
           emptyText="Блоков нет: уроки показываются одним списком"
-          items={blocks.map((block) => ({
-            id: block.id,
-            title: block.name,
-            href: `/admin/content/blocks/${block.id}`,
-            draft: !block.is_published,
-            meta: pluralRu(lessons.filter((lesson) => lesson.module_id === block.id).length, { one: "урок", few: "урока", many: "уроков" }),
-          }))}
+          items={blocks.map((block) =>
+            studioRow(block, block.name, `/admin/content/blocks/${block.id}`, lessonCount(lessons.filter((lesson) => lesson.module_id === block.id).length)),
+          )}
         />
       </StudioSection>
     </StudioShell>
