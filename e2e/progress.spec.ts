@@ -1,11 +1,16 @@
 import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createStudent, createTool, deleteUser, setAccess } from "./helpers/backend";
+import { createStudent, createTool, deleteUser, service, setAccess } from "./helpers/backend";
 import { signInByAction, toast, useSession } from "./helpers/session";
 
 const MODULE_1 = { id: "c0000000-0000-4000-8000-000000000001", title: "От идеи к проблеме клиента" };
 
 const progressOf = (scope: Locator) => scope.getByTestId("progress").first();
+
+async function lastOpened(userId: string, lessonId: string): Promise<string | null> {
+  const { data } = await service.from("lesson_progress").select("last_opened_at").eq("user_id", userId).eq("lesson_id", lessonId).maybeSingle();
+  return data?.last_opened_at ?? null;
+}
 
 test("a student marks lessons, undoes, sees progress on every list, continues after signing in again; the admin sees it", async ({ page, browser }) => {
   const student = await createStudent("Прогресс Студентов");
@@ -27,6 +32,8 @@ test("a student marks lessons, undoes, sees progress on every list, continues af
     await page.getByRole("main").getByRole("link", { name: /Урок первый/ }).click();
     await expect(page).toHaveTitle(new RegExp(`Урок первый — ${tool.name}`));
     await expect(page.getByText("Урок 1 из 3", { exact: true })).toBeVisible();
+    await expect.poll(() => lastOpened(student.id, tool.lessonId("Урок первый"))).not.toBeNull();
+    const firstOpened = await lastOpened(student.id, tool.lessonId("Урок первый"));
 
     // Mark, undo from the toast, mark again.
     const mark = page.getByRole("button", { name: "Отметить пройденным" });
@@ -42,6 +49,9 @@ test("a student marks lessons, undoes, sees progress on every list, continues af
     await expect(outline.getByLabel("Пройден")).toHaveCount(0);
     await mark.click();
     await expect(done).toBeVisible();
+    await expect(outline.getByRole("link", { name: /Урок первый/ }).getByLabel("Пройден")).toBeVisible();
+    // The page refreshed three times for the marks: none of them counts as opening the lesson again.
+    expect(await lastOpened(student.id, tool.lessonId("Урок первый"))).toBe(firstOpened);
 
     // The lesson opened last is the one to continue.
     await page.getByRole("link", { name: /Следующий урок\s*Урок второй/ }).click();

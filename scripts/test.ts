@@ -27,7 +27,7 @@ function run(title: string, command: string, args: string[], env: Record<string,
 function ensureBrowser() {
   if (systemChromium) return;
   if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
-    run("install Chromium (apt)", "sh", ["-c", "apt-get update -qq && apt-get install -y -qq chromium"]);
+    run("install Chromium (apt)", "sh", ["-c", "apt-get update -qq && apt-get install -y -qq chromium-headless-shell"]);
     return;
   }
   const playwright = spawnSync(bin("playwright"), ["install", "chromium"], { stdio: "inherit", cwd: ROOT });

@@ -14,6 +14,16 @@ export async function endPreview(studentId: unknown): Promise<never> {
   redirect(id.success ? `/admin?student=${id.data}` : "/admin");
 }
 
+/** The student opened a lesson (its «Продолжить» on the dashboard); the database checks it is open. */
+export async function recordLessonOpened(lessonId: unknown): Promise<void> {
+  const id = z.uuid().safeParse(lessonId);
+  const viewer = await requireViewer();
+  if (!id.success || viewer.preview) return;
+  const supabase = await createClient();
+  const { error } = await supabase.rpc("record_lesson_opened", { _lesson_id: id.data });
+  if (error) console.error("recording an opened lesson failed:", error.message);
+}
+
 export type CompletionResult = { ok: true } | { ok: false; error: string };
 
 const completionSchema = z.object({ lessonId: z.uuid(), completed: z.boolean() });
