@@ -7,6 +7,9 @@ export default defineConfig({
     include: ["lib/**/*.test.ts", "supabase/**/*.test.ts", "tests/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/global-setup.ts"],
+    // Files share their worker's modules (PGlite's compiled WebAssembly, supabase-js): a third less
+    // CPU. Each file starts its own backend, so no state is shared between files.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -42,7 +42,7 @@ function ensureBrowser() {
 const only = process.argv[2];
 if (!only || only === "static") {
   run("typecheck", bin("tsc"), ["--noEmit"]);
-  run("lint", bin("eslint"), ["."]);
+  run("lint", bin("eslint"), [".", "--cache", "--cache-location", "node_modules/.cache/eslint/"]);
   run("generated types match the migrations", bin("tsx"), ["scripts/gen-types.ts", "--check"]);
 }
 if (!only || only === "unit") run("unit and integration tests", bin("vitest"), ["run"]);
