@@ -1,10 +1,12 @@
 import "server-only";
 import { cache } from "react";
 import { redirect } from "next/navigation";
-import { isAuthRetryableFetchError } from "@supabase/supabase-js";
+import { headers } from "next/headers";
+import { isAuthRetryableFetchError, type JwtPayload } from "@supabase/supabase-js";
 import { roleFromClaims, type AppRole } from "@/lib/domain/roles";
 import { roleFromDatabase } from "@/lib/supabase/role";
 import { createClient } from "@/lib/supabase/server";
+import { openClaims, signingKeys, VERIFIED_SESSION_HEADER } from "@/lib/supabase/verified-session";
 
 export interface CurrentUser {
   id: string;
@@ -13,13 +15,20 @@ export interface CurrentUser {
   role: AppRole | null;
 }
 
-/** The signed-in user from the verified session, once per request. */
-export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+/** The session's claims as the proxy verified them for this request, else verified here. */
+async function verifiedClaims(): Promise<JwtPayload | null> {
+  const fromProxy = openClaims((await headers()).get(VERIFIED_SESSION_HEADER));
+  if (fromProxy !== undefined) return fromProxy;
   const supabase = await createClient();
-  const { data, error } = await supabase.auth.getClaims();
+  const { data, error } = await supabase.auth.getClaims(undefined, { keys: await signingKeys() });
   // An unreachable backend is an outage for the error page, not a signed-out visitor.
   if (error && isAuthRetryableFetchError(error)) throw error;
-  const claims = data?.claims;
+  return data?.claims ?? null;
+}
+
+/** The signed-in user from the verified session, once per request. */
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+  const claims = await verifiedClaims();
   if (!claims?.sub) return null;
   return { id: claims.sub, email: typeof claims.email === "string" ? claims.email : "", role: roleFromClaims(claims) };
 });

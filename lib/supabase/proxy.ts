@@ -1,12 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { createServerClient } from "@supabase/ssr";
-import { isAuthRetryableFetchError } from "@supabase/supabase-js";
+import { createServerClient, type CookieOptions } from "@supabase/ssr";
+import { isAuthRetryableFetchError, type JwtPayload } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
 import { decodeSegment } from "@/lib/domain/paths";
 import { roleFromClaims } from "@/lib/domain/roles";
 import { roleFromDatabase } from "./role";
 import { forwardingHeaders } from "./client-address";
 import { authApiKey, sessionCookieOptions, supabaseEnv } from "./env";
+import { sealClaims, signingKeys, VERIFIED_SESSION_HEADER } from "./verified-session";
 
 const PROTECTED_PREFIXES = ["/dashboard", "/product-founder", "/tech-founder", "/admin", "/auth/reset-password"];
 
@@ -22,7 +23,8 @@ export async function updateSession(request: NextRequest) {
   if (decodeSegment(request.nextUrl.pathname) === null) {
     return NextResponse.rewrite(new URL("/404", request.url), { status: 404 });
   }
-  let response = NextResponse.next({ request });
+  const cookiesToSend: { name: string; value: string; options: CookieOptions }[] = [];
+  const headersToSend = new Headers();
   const { url, key } = supabaseEnv();
   const clientFor = (apiKey: string, headers: Record<string, string> = {}) =>
     createServerClient<Database>(url, apiKey, {
@@ -32,28 +34,36 @@ export async function updateSession(request: NextRequest) {
         getAll: () => request.cookies.getAll(),
         setAll(cookiesToSet, headers) {
           for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
-          response = NextResponse.next({ request });
-          for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options);
-          for (const [header, value] of Object.entries(headers ?? {})) response.headers.set(header, value);
+          cookiesToSend.push(...cookiesToSet);
+          for (const [header, value] of Object.entries(headers ?? {})) headersToSend.set(header, value);
         },
       },
     });
+  /** Passes the request on with the refreshed cookies and, once known, the verified claims. */
+  const passOn = (claims?: JwtPayload | null) => {
+    const requestHeaders = new Headers(request.headers);
+    if (claims === undefined) requestHeaders.delete(VERIFIED_SESSION_HEADER);
+    else requestHeaders.set(VERIFIED_SESSION_HEADER, sealClaims(claims));
+    const response = NextResponse.next({ request: { headers: requestHeaders } });
+    return withSession(response);
+  };
+  const withSession = (response: NextResponse) => {
+    for (const { name, value, options } of cookiesToSend) response.cookies.set(name, value, options);
+    headersToSend.forEach((value, header) => response.headers.set(header, value));
+    return response;
+  };
 
-  // Verified locally against the project's signing keys (JWKS), without a round trip. A refresh
-  // counts against the visitor's own address (see createAuthClient), not the app server's.
+  // Verified locally against the project's signing keys (JWKS, one cache per process), without a
+  // round trip. A refresh counts against the visitor's own address (see createAuthClient).
   const auth = clientFor(authApiKey(), forwardingHeaders(request.headers.get("x-forwarded-for"))).auth;
-  const { data, error } = await auth.getClaims();
+  const { data, error } = await auth.getClaims(undefined, { keys: await signingKeys() });
   // An unreachable backend is not a signed-out visitor: let the page show its error page.
-  if (error && isAuthRetryableFetchError(error)) return response;
+  if (error && isAuthRetryableFetchError(error)) return passOn();
   const userId = data?.claims?.sub;
   const path = request.nextUrl.pathname;
 
   // Next relativizes a same-origin Location, so a forged Host or X-Forwarded-Host cannot steer it.
-  const redirectTo = (target: string) => {
-    const redirect = NextResponse.redirect(new URL(target, request.url));
-    for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
-    return redirect;
-  };
+  const redirectTo = (target: string) => withSession(NextResponse.redirect(new URL(target, request.url)));
 
   if (!userId && isProtected(path)) return redirectTo("/");
   if (userId && path === "/") return redirectTo("/dashboard");
@@ -63,5 +73,6 @@ export async function updateSession(request: NextRequest) {
     const role = roleFromClaims(data?.claims) ?? (await roleFromDatabase(clientFor(key), userId));
     if (role !== "admin") return redirectTo("/dashboard");
   }
-  return response;
+  // The page reads these claims instead of verifying the same token a second time.
+  return passOn(data?.claims ?? null);
 }

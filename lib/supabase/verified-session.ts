@@ -1,0 +1,83 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { JWK, JwtPayload } from "@supabase/supabase-js";
+import { supabaseEnv } from "./env";
+
+interface ProcessState {
+  keys: JWK[];
+  fetchedAt: number;
+  pending: Promise<void> | null;
+  /** Signs what the proxy hands the page; random per process, so nothing outside it can forge it. */
+  secret: Buffer;
+}
+
+// Supabase Auth's own cache lives 10 minutes, as here; beyond it the keys are refreshed in the
+// background while the known ones keep verifying.
+const KEYS_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * The proxy and the pages are separate bundles with separate module scopes, but one process:
+ * their shared state sits on globalThis, so the signing keys are fetched once per process.
+ */
+function processState(): ProcessState {
+  const slot = Symbol.for("founder-school.verified-session");
+  const holder = globalThis as typeof globalThis & { [key: symbol]: ProcessState | undefined };
+  holder[slot] ??= { keys: [], fetchedAt: 0, pending: null, secret: randomBytes(32) };
+  return holder[slot];
+}
+
+async function fetchKeys(state: ProcessState) {
+  try {
+    const { url, key } = supabaseEnv();
+    const response = await fetch(`${url}/auth/v1/.well-known/jwks.json`, { headers: { apikey: key } });
+    if (!response.ok) return;
+    const body: { keys?: JWK[] } = await response.json();
+    if (Array.isArray(body.keys) && body.keys.length > 0) {
+      state.keys = body.keys;
+      state.fetchedAt = Date.now();
+    }
+  } catch {
+    // Unreachable: getClaims falls back to its own fetch, which reports the outage.
+  } finally {
+    state.pending = null;
+  }
+}
+
+/**
+ * The project's signing keys for `auth.getClaims(undefined, { keys })`: fetched on first use,
+ * then refreshed in the background. A token signed by a key not yet known (a rotation) makes
+ * getClaims fetch for itself.
+ */
+export async function signingKeys(): Promise<JWK[]> {
+  const state = processState();
+  const stale = Date.now() - state.fetchedAt > KEYS_TTL_MS;
+  if (stale && !state.pending) state.pending = fetchKeys(state);
+  if (state.keys.length === 0) await state.pending;
+  return state.keys;
+}
+
+/** The request header through which the proxy hands the verified claims to the page. */
+export const VERIFIED_SESSION_HEADER = "x-verified-session";
+
+const sign = (payload: string) => createHmac("sha256", processState().secret).update(payload).digest("base64url");
+
+/** What the proxy sets on the request it passes on: the claims it verified, or none. */
+export function sealClaims(claims: JwtPayload | null): string {
+  const payload = Buffer.from(JSON.stringify(claims)).toString("base64url");
+  return `${payload}.${sign(payload)}`;
+}
+
+/**
+ * The proxy's verified claims, when the header is this process's own; `undefined` when it is
+ * missing or forged (the page then verifies the session itself), `null` for a signed-out visitor.
+ */
+export function openClaims(header: string | null): JwtPayload | null | undefined {
+  const [payload, signature] = header?.split(".") ?? [];
+  if (!payload || !signature) return undefined;
+  const expected = Buffer.from(sign(payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  const claims: JwtPayload | null = JSON.parse(Buffer.from(payload, "base64url").toString());
+  // A sealed token is only as good as its expiry, should a header ever be replayed.
+  if (claims && typeof claims.exp === "number" && claims.exp * 1000 <= Date.now()) return undefined;
+  return claims;
+}
