@@ -47,3 +47,21 @@ export async function seedLargeSchool(
   const { rows } = await db.query<{ id: string }>(`select id from auth.users where email = 'bench-00001@example.com'`);
   return rows[0].id;
 }
+
+/**
+ * The access tables at scale: `students` bench students each get a personal record for every
+ * bench lesson (1,000 × 200 = 200,000 rows), as a school that opens lessons one by one would have.
+ */
+export async function spreadLessonAccess(db: Database, students: number) {
+  await db.exec(`
+    insert into public.lesson_access (user_id, lesson_id, is_unlocked, is_visible)
+    select u.id, l.id, true, true
+    from (select id from auth.users where email like 'bench-%' order by email limit ${students}) u
+    cross join public.lessons l join public.tech_tools tt on tt.id = l.tool_id
+    where tt.name like 'Bench Tool %'
+    on conflict (user_id, lesson_id) do nothing;
+    analyze public.lesson_access;
+  `);
+  const { rows } = await db.query<{ count: number }>(`select count(*)::int as count from public.lesson_access`);
+  return rows[0].count;
+}

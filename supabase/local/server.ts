@@ -28,6 +28,8 @@ export interface LocalBackend {
   /** Where email links point (config.toml's auth.site_url). */
   siteUrl: string;
   db: Database;
+  /** Changes the delay added to every response (the bench measures with and without). */
+  setLatency(ms: number): void;
   /** While on, every connection is dropped, as when a hosted backend is unreachable. */
   simulateOutage(on: boolean): void;
   close(): Promise<void>;
@@ -85,7 +87,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const signer = await loadSigner(db);
   const mailbox = createMailbox(db, log);
   const port = options.port ?? config.port;
-  const latencyMs = options.latencyMs ?? 0;
+  let latencyMs = options.latencyMs ?? 0;
   const context = { db, signer, config, mailbox, publicUrl: "", limiters: createLimiters(config.rateLimits) };
   const handleAuth = createAuth(context);
   const handleRest = createRest(db, config);
@@ -200,6 +202,9 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     url: context.publicUrl,
     siteUrl: config.siteUrl,
     db,
+    setLatency(ms) {
+      latencyMs = ms;
+    },
     simulateOutage(on) {
       outage = on;
       if (on) server.closeAllConnections();

@@ -1,0 +1,54 @@
+import { gzipSync } from "node:zlib";
+import type { Browser, BrowserContext } from "@playwright/test";
+
+export interface PageMeasure {
+  median: number;
+  requests: number;
+  htmlGz: number;
+  javascript: number;
+}
+
+/**
+ * One page as its visitor loads it: median server time of five loads, the backend requests of
+ * one (from the backend's log), the HTML, and the gzip of the scripts loaded before `load`.
+ */
+export async function measurePage(
+  browser: Browser,
+  url: string,
+  context: BrowserContext | null,
+  backendRequests: string[],
+): Promise<PageMeasure> {
+  const times: number[] = [];
+  let requests = 0;
+  let html = "";
+  for (let run = 0; run < 5; run++) {
+    backendRequests.length = 0;
+    const started = performance.now();
+    // A redirect would measure another page: each page is loaded by a visitor it renders for.
+    const response = context
+      ? await context.request.get(url, { maxRedirects: 0 }).then(async (answer) => ({ status: answer.status(), text: await answer.text() }))
+      : await fetch(url).then(async (answer) => ({ status: answer.status, text: await answer.text() }));
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    html = response.text;
+    times.push(performance.now() - started);
+    requests = backendRequests.length;
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[2], requests, htmlGz: gzipSync(html).length, javascript: await firstLoadJs(browser, url, context) };
+}
+
+/** The gzip of the scripts a page loads before its load event (later prefetches are not counted). */
+export async function firstLoadJs(browser: Browser, url: string, context: BrowserContext | null) {
+  const fresh = await browser.newContext(context ? { storageState: await context.storageState() } : {});
+  const page = await fresh.newPage();
+  const scripts: Promise<number>[] = [];
+  let loaded = false;
+  page.on("response", (response) => {
+    if (!loaded && response.request().resourceType() === "script") scripts.push(response.body().then((body) => gzipSync(body).length, () => 0));
+  });
+  await page.goto(url, { waitUntil: "load" });
+  loaded = true;
+  const total = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
+  await fresh.close();
+  return total;
+}
