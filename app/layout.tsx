@@ -4,12 +4,14 @@ import { Toaster } from "@/components/ui/sonner";
 import { SITE_DESCRIPTION, SITE_NAME, SITE_URL } from "@/lib/site";
 import "./globals.css";
 
-// Self-hosted Inter (from @fontsource-variable/inter): Latin and Cyrillic subsets.
+// Self-hosted Inter (from @fontsource-variable/inter): Latin and Cyrillic subsets. Only the
+// Cyrillic file is preloaded: the pages are Russian, and a second preload delays the first paint.
 const interLatin = localFont({
   src: "../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
   variable: "--font-inter-latin",
   weight: "100 900",
   display: "swap",
+  preload: false,
 });
 const interCyrillic = localFont({
   src: "../node_modules/@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2",

@@ -7,6 +7,18 @@ export interface AccessFlags {
 
 export const DEFAULT_ACCESS: AccessFlags = { is_unlocked: false, is_visible: true };
 
+export const ACCESS_KINDS = ["module", "tool", "lesson"] as const;
+export type AccessKind = (typeof ACCESS_KINDS)[number];
+export type AccessField = keyof AccessFlags;
+
+const NOUNS: Record<AccessKind, string> = { module: "Модуль", tool: "Инструмент", lesson: "Урок" };
+
+/** The success toast's text (SPEC.md §8). */
+export function accessChangeMessage(kind: AccessKind, field: AccessField, value: boolean): string {
+  if (field === "is_unlocked") return value ? "Доступ открыт" : "Доступ закрыт";
+  return `${NOUNS[kind]} ${value ? "видимый" : "скрытый"}`;
+}
+
 export interface Ordered {
   id: string;
   order_index: number;

@@ -1,20 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessChangeMessage, setAccessSchema } from "./access";
-
-describe("accessChangeMessage", () => {
-  it.each([
-    ["module", "is_unlocked", true, "Доступ открыт"],
-    ["tool", "is_unlocked", false, "Доступ закрыт"],
-    ["module", "is_visible", true, "Модуль видимый"],
-    ["module", "is_visible", false, "Модуль скрытый"],
-    ["tool", "is_visible", true, "Инструмент видимый"],
-    ["tool", "is_visible", false, "Инструмент скрытый"],
-    ["lesson", "is_visible", true, "Урок видимый"],
-    ["lesson", "is_visible", false, "Урок скрытый"],
-  ] as const)("%s %s %s → %s", (kind, field, value, message) => {
-    expect(accessChangeMessage(kind, field, value)).toBe(message);
-  });
-});
+import { setAccessSchema } from "./access";
 
 describe("setAccessSchema", () => {
   const valid = {

@@ -1,10 +1,9 @@
 import { z } from "zod";
+import { ACCESS_KINDS } from "@/lib/domain/access";
 
 /** Input of the admin's access actions, shared by the switches and the server. */
 
-export const ACCESS_KINDS = ["module", "tool", "lesson"] as const;
-export type AccessKind = (typeof ACCESS_KINDS)[number];
-export type AccessField = "is_unlocked" | "is_visible";
+export { ACCESS_KINDS, type AccessField, type AccessKind } from "@/lib/domain/access";
 
 export const setAccessSchema = z.object({
   kind: z.enum(ACCESS_KINDS),
@@ -24,11 +23,3 @@ export const setAllAccessSchema = z.object({
 
 export type SetAccessInput = z.infer<typeof setAccessSchema>;
 export type SetAllAccessInput = z.infer<typeof setAllAccessSchema>;
-
-const NOUNS: Record<AccessKind, string> = { module: "Модуль", tool: "Инструмент", lesson: "Урок" };
-
-/** The success toast's text (SPEC.md §8). */
-export function accessChangeMessage(kind: AccessKind, field: AccessField, value: boolean): string {
-  if (field === "is_unlocked") return value ? "Доступ открыт" : "Доступ закрыт";
-  return `${NOUNS[kind]} ${value ? "видимый" : "скрытый"}`;
-}

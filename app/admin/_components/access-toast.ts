@@ -1,5 +1,5 @@
 import { toast } from "sonner";
-import { accessChangeMessage, type AccessField, type AccessKind } from "@/lib/validation/access";
+import { accessChangeMessage, type AccessField, type AccessKind } from "@/lib/domain/access";
 import type { AccessResult } from "../actions";
 
 export interface StudentRef {
