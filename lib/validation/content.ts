@@ -50,6 +50,14 @@ export const blockSchema = z.object({
  * Where a lesson lives, as one select value: `course_module:{id}`, `tool:{id}` or
  * `block:{toolId}:{blockId}`; parsed into the lessons table's three parent columns.
  */
+export type StudioItemKind = "course_module" | "tool" | "block";
+
+const ITEM_NAME = { course_module: courseModuleSchema.shape.title, tool: toolSchema.shape.name, block: blockSchema.shape.name };
+
+/** The studio's form for a module, a tool or a block: a name, a description and the draft switch. */
+export const studioItemSchema = (kind: StudioItemKind) =>
+  z.object({ name: ITEM_NAME[kind], description: courseModuleSchema.shape.description, is_published: z.boolean() });
+
 export interface LessonParent {
   course_module_id: string | null;
   tool_id: string | null;

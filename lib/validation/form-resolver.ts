@@ -18,3 +18,12 @@ export function zodFormResolver<TFields extends FieldValues>(schema: ZodType): R
     return { values: {}, errors: errors as FieldErrors<TFields> };
   };
 }
+
+/**
+ * A resolver whose schema, and zod with it (the largest script of a form page), arrives at the
+ * first validation instead of with the page.
+ */
+export function lazyZodResolver<TFields extends FieldValues>(loadSchema: () => Promise<ZodType>): Resolver<TFields> {
+  let schema: Promise<ZodType> | undefined;
+  return async (values, context, options) => zodFormResolver<TFields>(await (schema ??= loadSchema()))(values, context, options);
+}

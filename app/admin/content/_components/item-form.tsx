@@ -2,16 +2,15 @@
 
 import { useRouter } from "next/navigation";
 import { Controller, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
-import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { useHydrated } from "@/lib/use-hydrated";
-import { blockSchema, courseModuleSchema, toolSchema } from "@/lib/validation/content";
+import type { StudioItemKind } from "@/lib/validation/content";
+import { lazyZodResolver } from "@/lib/validation/form-resolver";
 import { saveBlock, saveCourseModule, saveTool, type StudioResult } from "../actions";
 import { useStudioSubmit } from "./use-studio-submit";
 
@@ -32,26 +31,24 @@ export function PublishedSwitch({ checked, onCheckedChange }: { checked: boolean
   );
 }
 
-type ItemKind = "course_module" | "tool" | "block";
-
-/** Each kind's schema, label and action; the form edits a name, a description and the draft switch. */
-const KINDS = {
-  course_module: { schema: courseModuleSchema.shape.title, label: "Название модуля", nameKey: "title", save: saveCourseModule },
-  tool: { schema: toolSchema.shape.name, label: "Название инструмента", nameKey: "name", save: saveTool },
-  block: { schema: blockSchema.shape.name, label: "Название блока", nameKey: "name", save: saveBlock },
-} as const;
-
-const itemFormSchema = (kind: ItemKind) =>
-  z.object({ name: KINDS[kind].schema, description: courseModuleSchema.shape.description, is_published: z.boolean() });
-
 interface ItemFormValues {
   name: string;
   description: string;
   is_published: boolean;
 }
 
+const itemResolver = (kind: StudioItemKind) =>
+  lazyZodResolver<ItemFormValues>(() => import("@/lib/validation/content").then((schemas) => schemas.studioItemSchema(kind)));
+
+/** Each kind's validation, label and action; the form edits a name, a description and the draft switch. */
+const KINDS = {
+  course_module: { resolver: itemResolver("course_module"), label: "Название модуля", nameKey: "title", save: saveCourseModule },
+  tool: { resolver: itemResolver("tool"), label: "Название инструмента", nameKey: "name", save: saveTool },
+  block: { resolver: itemResolver("block"), label: "Название блока", nameKey: "name", save: saveBlock },
+} as const;
+
 interface Props {
-  kind: ItemKind;
+  kind: StudioItemKind;
   /** The saved item; none for a new one. */
   item?: { id: string; name: string; description: string | null; is_published: boolean };
   /** A new block's tool. */
@@ -63,9 +60,9 @@ interface Props {
 /** Creates or edits a course module, a tool or a tool's block. */
 export function ItemForm({ kind, item, toolId, openPath }: Props) {
   const router = useRouter();
-  const { label, nameKey, save } = KINDS[kind];
+  const { resolver, label, nameKey, save } = KINDS[kind];
   const form = useForm<ItemFormValues>({
-    resolver: zodResolver(itemFormSchema(kind), undefined, { raw: true }),
+    resolver,
     defaultValues: { name: item?.name ?? "", description: item?.description ?? "", is_published: item?.is_published ?? true },
   });
   const { errors } = form.formState;

@@ -2,7 +2,6 @@
 
 import { useRouter } from "next/navigation";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { LessonVideo } from "@/components/course/lesson-video";
 import { Button } from "@/components/ui/button";
@@ -13,10 +12,13 @@ import { Textarea } from "@/components/ui/textarea";
 import { normalizeVideoInput, SUPPORTED_VIDEO_HOSTS } from "@/lib/domain/video";
 import type { LessonParents } from "@/lib/queries/studio";
 import { useHydrated } from "@/lib/use-hydrated";
-import { lessonSchema, type LessonForm as LessonFormValues } from "@/lib/validation/content";
+import type { LessonForm as LessonFormValues } from "@/lib/validation/content";
+import { lazyZodResolver } from "@/lib/validation/form-resolver";
 import { saveLesson } from "../actions";
 import { PublishedSwitch } from "./item-form";
 import { useStudioSubmit } from "./use-studio-submit";
+
+const lessonResolver = lazyZodResolver<LessonFormValues>(() => import("@/lib/validation/content").then((schemas) => schemas.lessonSchema));
 
 interface Props {
   lesson?: { id: string; title: string; is_published: boolean };
@@ -41,7 +43,7 @@ function VideoPreview({ value, title }: { value: string; title: string }) {
 export function LessonForm({ lesson, content, parent, parents }: Props) {
   const router = useRouter();
   const form = useForm<LessonFormValues>({
-    resolver: zodResolver(lessonSchema, undefined, { raw: true }),
+    resolver: lessonResolver,
     defaultValues: {
       id: lesson?.id,
       parent,

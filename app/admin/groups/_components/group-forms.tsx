@@ -3,7 +3,6 @@
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, Trash2, UserMinus } from "lucide-react";
 import { toast } from "sonner";
 import { NO_CONNECTION, toastFirstInvalid } from "@/components/form-toasts";
@@ -23,7 +22,8 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useHydrated } from "@/lib/use-hydrated";
-import { groupNameSchema, memberEmailsSchema, type GroupNameForm, type MemberEmailsForm } from "@/lib/validation/groups";
+import { lazyZodResolver } from "@/lib/validation/form-resolver";
+import type { GroupNameForm, MemberEmailsForm } from "@/lib/validation/groups";
 import { addMembers, deleteGroup, removeMember, saveGroup, type GroupResult } from "../actions";
 
 const UNREACHABLE: GroupResult = { ok: false, error: NO_CONNECTION };
@@ -35,12 +35,15 @@ function report(result: GroupResult, success = "Сохранено") {
   return result;
 }
 
+const groupNameResolver = lazyZodResolver<GroupNameForm>(() => import("@/lib/validation/groups").then((schemas) => schemas.groupNameSchema));
+const memberEmailsResolver = lazyZodResolver<MemberEmailsForm>(() => import("@/lib/validation/groups").then((schemas) => schemas.memberEmailsSchema));
+
 /** Creates a group, or renames one. */
 export function GroupNameFormView({ group }: { group?: { id: string; name: string } }) {
   const router = useRouter();
   const hydrated = useHydrated();
   const [pending, startTransition] = useTransition();
-  const form = useForm<GroupNameForm>({ resolver: zodResolver(groupNameSchema, undefined, { raw: true }), defaultValues: { id: group?.id, name: group?.name ?? "" } });
+  const form = useForm<GroupNameForm>({ resolver: groupNameResolver, defaultValues: { id: group?.id, name: group?.name ?? "" } });
   const submit = form.handleSubmit(
     (values) =>
       startTransition(async () => {
@@ -71,7 +74,7 @@ export function AddMembersForm({ groupId }: { groupId: string }) {
   const router = useRouter();
   const hydrated = useHydrated();
   const [pending, startTransition] = useTransition();
-  const form = useForm<MemberEmailsForm>({ resolver: zodResolver(memberEmailsSchema, undefined, { raw: true }), defaultValues: { groupId, emails: "" } });
+  const form = useForm<MemberEmailsForm>({ resolver: memberEmailsResolver, defaultValues: { groupId, emails: "" } });
   const submit = form.handleSubmit(
     (values) =>
       startTransition(async () => {
