@@ -13,8 +13,12 @@ export function cpuMs(pid: number): number {
 
 /** A process's peak resident memory in MiB (Linux /proc), or NaN elsewhere. */
 export function peakMemoryMiB(pid: number): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return match ? Number(match[1]) / 1024 : Number.NaN;
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 export interface LoadResult {

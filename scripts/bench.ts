@@ -38,6 +38,8 @@ for (const url of [base, floor.url]) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
+// A server left over on the same port would be measured instead: both must still be ours.
+if (app.exitCode !== null || floor.server.exitCode !== null) throw new Error("the app or the floor could not start (is port 3200 or 3201 taken?)");
 const countJwks = () => {
   jwksFetches.push(...backendRequests.filter((line) => line.includes("/.well-known/jwks.json")));
   backendRequests.length = 0;
