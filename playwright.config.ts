@@ -13,8 +13,10 @@ export default defineConfig({
   use: {
     baseURL: E2E_APP_URL,
     locale: "ru-RU",
-    // DOM snapshots are enough to replay a failure; the screencast tripled Chromium's CPU.
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
+    // `npm test` records no trace (a failure still leaves its page snapshot in error-context.md);
+    // `npm run test:e2e` keeps one per failure, with DOM snapshots but no screencast, which
+    // tripled Chromium's CPU.
+    trace: process.env.E2E_NO_TRACE ? "off" : { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
     launchOptions: chromiumLaunchOptions,
   },
   projects: [
