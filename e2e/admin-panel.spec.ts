@@ -99,7 +99,10 @@ test("«Закрыть всё» and «Открыть всё» ask first with the
 
   await page.getByRole("tabpanel").getByRole("button", { name: "Открыть всё" }).click();
   await dialog.getByRole("button", { name: `Открыть (${modules.length - 1})` }).click();
-  const done = toast(page, "Успешно").filter({ hasText: `Доступ открыт — ${first.fullName}` });
+  // The bulk change's toast, not the single switch's (same text, still on screen): it offers an undo.
+  const done = toast(page, "Успешно")
+    .filter({ hasText: `Доступ открыт — ${first.fullName}` })
+    .filter({ has: page.getByRole("button", { name: "Отменить" }) });
   await expect(done).toHaveCount(1);
   expect(sent).toHaveLength(1);
   const unlocked = async () => (await service.from("module_access").select("module_id").eq("user_id", first.id).eq("is_unlocked", true)).data!.length;

@@ -1,7 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { redirect } from "next/navigation";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { isAuthRetryableFetchError, type JwtPayload } from "@supabase/supabase-js";
 import { roleFromClaims, type AppRole } from "@/lib/domain/roles";
 import { roleFromDatabase } from "@/lib/supabase/role";
@@ -17,7 +17,8 @@ export interface CurrentUser {
 
 /** The session's claims as the proxy verified them for this request, else verified here. */
 async function verifiedClaims(): Promise<JwtPayload | null> {
-  const fromProxy = openClaims((await headers()).get(VERIFIED_SESSION_HEADER));
+  const [requestHeaders, cookieStore] = await Promise.all([headers(), cookies()]);
+  const fromProxy = openClaims(requestHeaders.get(VERIFIED_SESSION_HEADER), cookieStore.getAll());
   if (fromProxy !== undefined) return fromProxy;
   const supabase = await createClient();
   const { data, error } = await supabase.auth.getClaims(undefined, { keys: await signingKeys() });

@@ -43,7 +43,7 @@ export async function updateSession(request: NextRequest) {
   const passOn = (claims?: JwtPayload | null) => {
     const requestHeaders = new Headers(request.headers);
     if (claims === undefined) requestHeaders.delete(VERIFIED_SESSION_HEADER);
-    else requestHeaders.set(VERIFIED_SESSION_HEADER, sealClaims(claims));
+    else requestHeaders.set(VERIFIED_SESSION_HEADER, sealClaims(claims, request.cookies.getAll()));
     const response = NextResponse.next({ request: { headers: requestHeaders } });
     return withSession(response);
   };

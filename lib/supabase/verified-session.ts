@@ -58,22 +58,38 @@ export async function signingKeys(): Promise<JWK[]> {
 /** The request header through which the proxy hands the verified claims to the page. */
 export const VERIFIED_SESSION_HEADER = "x-verified-session";
 
-const sign = (payload: string) => createHmac("sha256", processState().secret).update(payload).digest("base64url");
+type Cookie = { name: string; value: string };
 
-/** What the proxy sets on the request it passes on: the claims it verified, or none. */
-export function sealClaims(claims: JwtPayload | null): string {
+/**
+ * The session's own cookies (Supabase's `sb-…`), as the seal is bound to them: after a server
+ * action signs out or signs in, the page renders again in the same request, with other cookies,
+ * and must not reuse the claims the proxy saw.
+ */
+const sessionOf = (cookies: Cookie[]) =>
+  cookies
+    .filter(({ name }) => name.startsWith("sb-"))
+    .map(({ name, value }) => `${name}=${value}`)
+    .sort()
+    .join(";");
+
+const sign = (payload: string, cookies: Cookie[]) =>
+  createHmac("sha256", processState().secret).update(`${payload}\n${sessionOf(cookies)}`).digest("base64url");
+
+/** What the proxy sets on the request it passes on: the claims it verified (or none), for these cookies. */
+export function sealClaims(claims: JwtPayload | null, cookies: Cookie[]): string {
   const payload = Buffer.from(JSON.stringify(claims)).toString("base64url");
-  return `${payload}.${sign(payload)}`;
+  return `${payload}.${sign(payload, cookies)}`;
 }
 
 /**
- * The proxy's verified claims, when the header is this process's own; `undefined` when it is
- * missing or forged (the page then verifies the session itself), `null` for a signed-out visitor.
+ * The proxy's verified claims, when the header is this process's own and the session cookies are
+ * still the ones it saw; `undefined` otherwise (the page then verifies the session itself), `null`
+ * for a signed-out visitor.
  */
-export function openClaims(header: string | null): JwtPayload | null | undefined {
+export function openClaims(header: string | null, cookies: Cookie[]): JwtPayload | null | undefined {
   const [payload, signature] = header?.split(".") ?? [];
   if (!payload || !signature) return undefined;
-  const expected = Buffer.from(sign(payload));
+  const expected = Buffer.from(sign(payload, cookies));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
   const claims: JwtPayload | null = JSON.parse(Buffer.from(payload, "base64url").toString());

@@ -77,20 +77,33 @@ describe("claims from the proxy", () => {
     exp: now + 3600,
   };
 
+  const session = [
+    { name: "sb-127-auth-token", value: "base64-session" },
+    { name: "theme", value: "dark" },
+  ];
+
   it("are read back as sealed, for a signed-in and a signed-out visitor", () => {
-    expect(openClaims(sealClaims(claims))).toEqual(claims);
-    expect(openClaims(sealClaims(null))).toBeNull();
+    expect(openClaims(sealClaims(claims, session), [...session].reverse())).toEqual(claims);
+    expect(openClaims(sealClaims(null, []), [])).toBeNull();
   });
 
   it("are not trusted when missing, altered, sealed by another process or expired", () => {
-    const sealed = sealClaims(claims);
+    const sealed = sealClaims(claims, session);
     const [, signature] = sealed.split(".");
     const altered = Buffer.from(JSON.stringify({ ...claims, sub: SEEDED.admin.id })).toString("base64url");
-    expect(openClaims(null)).toBeUndefined();
-    expect(openClaims("garbage")).toBeUndefined();
-    expect(openClaims(`${altered}.${signature}`)).toBeUndefined();
+    expect(openClaims(null, session)).toBeUndefined();
+    expect(openClaims("garbage", session)).toBeUndefined();
+    expect(openClaims(`${altered}.${signature}`, session)).toBeUndefined();
+    expect(openClaims(sealClaims({ ...claims, exp: Math.floor(Date.now() / 1000) - 1 }, session), session)).toBeUndefined();
     resetProcessState();
-    expect(openClaims(sealed)).toBeUndefined();
-    expect(openClaims(sealClaims({ ...claims, exp: Math.floor(Date.now() / 1000) - 1 }))).toBeUndefined();
+    expect(openClaims(sealed, session)).toBeUndefined();
+  });
+
+  it("are not trusted once the session cookies changed, as after a sign-out in a server action", () => {
+    const sealed = sealClaims(claims, session);
+    expect(openClaims(sealed, [{ name: "sb-127-auth-token", value: "" }, session[1]])).toBeUndefined();
+    expect(openClaims(sealed, [session[1]])).toBeUndefined();
+    // Other cookies are not the session's.
+    expect(openClaims(sealed, [session[0], { name: "theme", value: "light" }])).toEqual(claims);
   });
 });
