@@ -3,14 +3,11 @@
 import { cookies } from "next/headers";
 import { z } from "zod";
 import { currentUserIsAdmin } from "@/lib/auth";
+import type { AccessKind } from "@/lib/domain/access";
 import { previewCookie } from "@/lib/preview";
 import { ACCESS_TABLES, upsertAccess, type AccessChange } from "@/lib/mutations/access";
 import { createClient } from "@/lib/supabase/server";
-import {
-  setAccessSchema,
-  setAllAccessSchema,
-  type AccessKind,
-} from "@/lib/validation/access";
+import { setAccessSchema, setAllAccessSchema } from "@/lib/validation/access";
 
 export type AccessResult = { ok: true } | { ok: false; error: string };
 

@@ -1,8 +1,7 @@
 import { createClient } from "@supabase/supabase-js";
 import type { Database } from "../../lib/database.types";
-import type { AccessFlags } from "../../lib/domain/access";
+import type { AccessFlags, AccessKind } from "../../lib/domain/access";
 import { ACCESS_TABLES, upsertAccess } from "../../lib/mutations/access";
-import type { AccessKind } from "../../lib/validation/access";
 import { SERVICE_ROLE_KEY } from "../../supabase/local/keys";
 import { E2E_BACKEND_URL } from "./ports";
 

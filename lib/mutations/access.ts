@@ -1,7 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
-import type { AccessFlags } from "@/lib/domain/access";
-import type { AccessKind } from "@/lib/validation/access";
+import type { AccessFlags, AccessKind } from "@/lib/domain/access";
 
 /** Where each kind of access lives: the one map the admin actions and the tests share. */
 export const ACCESS_TABLES = {

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
-import type { AccessKind } from "@/lib/validation/access";
+import type { AccessKind } from "@/lib/domain/access";
 
 /** Where each kind of group grant lives: shared by the cohort admin's actions and the tests. */
 export const GROUP_GRANT_TABLES = {

@@ -3,8 +3,6 @@ import { ACCESS_KINDS } from "@/lib/domain/access";
 
 /** Input of the admin's access actions, shared by the switches and the server. */
 
-export { ACCESS_KINDS, type AccessField, type AccessKind } from "@/lib/domain/access";
-
 export const setAccessSchema = z.object({
   kind: z.enum(ACCESS_KINDS),
   studentId: z.uuid(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { moscowInputToIso } from "@/lib/domain/dates";
-import { ACCESS_KINDS } from "./access";
+import { ACCESS_KINDS } from "@/lib/domain/access";
 
 /** Inputs of the cohort admin (groups, members, grants), shared by its forms and server actions. */
 

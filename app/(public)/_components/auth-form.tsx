@@ -4,10 +4,10 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { Loader2 } from "lucide-react";
 import { toast } from "sonner";
 import { toastFirstInvalid } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -160,10 +160,9 @@ export function AuthForm() {
             </FormField>
           )}
           {mode === "signUp" && <PrivacyConsent error={errors.privacyConsent?.message} register={register} />}
-          <Button type="submit" size="lg" disabled={pending} aria-busy={pending}>
-            {pending && <Loader2 className="animate-spin" aria-hidden />}
+          <SubmitButton size="lg" pending={pending}>
             {copy.submit}
-          </Button>
+          </SubmitButton>
         </form>
         {mode === "signIn" && recoverySentTo && (
           <p className="mt-4 text-center text-sm text-muted-foreground">

@@ -3,8 +3,7 @@
 import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { DEFAULT_ACCESS, withAccess, withChange, type AccessFlags, type AccessRecord } from "@/lib/domain/access";
-import type { AccessKind } from "@/lib/validation/access";
+import { DEFAULT_ACCESS, withAccess, withChange, type AccessFlags, type AccessKind, type AccessRecord } from "@/lib/domain/access";
 import type { StudentSummary } from "@/lib/queries/admin";
 import type { ProgressSummary } from "@/lib/queries/courses";
 import { AccessList, type AccessItem } from "./access-list";

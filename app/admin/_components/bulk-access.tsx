@@ -13,9 +13,8 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { effectivelyUnlocked } from "@/lib/domain/access";
+import { effectivelyUnlocked, type AccessKind } from "@/lib/domain/access";
 import { pluralRu } from "@/lib/domain/plural";
-import type { AccessKind } from "@/lib/validation/access";
 import { setAllAccess } from "../actions";
 import type { AccessItem } from "./access-list";
 import { reportAccess, unreachable, type StudentRef } from "./access-toast";

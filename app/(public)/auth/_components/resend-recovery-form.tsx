@@ -3,10 +3,9 @@
 import { useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { toast } from "sonner";
 import { toastFirstInvalid } from "@/components/form-toasts";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { recoverySchema, type RecoveryInput } from "@/lib/validation/auth";
@@ -40,10 +39,9 @@ export function ResendRecoveryForm() {
       <FormField id="email" label="Email" error={formState.errors.email?.message}>
         <Input type="email" autoComplete="email" inputMode="email" required {...register("email")} />
       </FormField>
-      <Button type="submit" size="lg" disabled={pending} aria-busy={pending}>
-        {pending && <Loader2 className="animate-spin" aria-hidden />}
+      <SubmitButton size="lg" pending={pending}>
         Отправить новое письмо
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

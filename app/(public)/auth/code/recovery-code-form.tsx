@@ -4,10 +4,9 @@ import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { toast } from "sonner";
 import { toastFirstInvalid } from "@/components/form-toasts";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { RECOVERY_CODE_LENGTH, recoveryCodeSchema, type RecoveryCodeInput } from "@/lib/validation/auth";
@@ -52,10 +51,9 @@ export function RecoveryCodeForm({ email }: { email: string }) {
           {...register("code")}
         />
       </FormField>
-      <Button type="submit" size="lg" disabled={pending} aria-busy={pending}>
-        {pending && <Loader2 className="animate-spin" aria-hidden />}
+      <SubmitButton size="lg" pending={pending}>
         Продолжить
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -4,10 +4,9 @@ import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { toast } from "sonner";
 import { toastFirstInvalid } from "@/components/form-toasts";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { newPasswordSchema, PASSWORD_NATIVE_MIN, type NewPasswordInput } from "@/lib/validation/auth";
@@ -45,10 +44,9 @@ export function NewPasswordForm() {
       <FormField id="confirmation" label="Повторите пароль" error={errors.confirmation?.message}>
         <Input type="password" autoComplete="new-password" required minLength={PASSWORD_NATIVE_MIN} {...register("confirmation")} />
       </FormField>
-      <Button type="submit" size="lg" disabled={pending} aria-busy={pending}>
-        {pending && <Loader2 className="animate-spin" aria-hidden />}
+      <SubmitButton size="lg" pending={pending}>
         Сохранить пароль
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -2,8 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { Controller, useForm } from "react-hook-form";
-import { Loader2 } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
@@ -92,10 +91,9 @@ export function ItemForm({ kind, item, toolId, openPath }: Props) {
         name="is_published"
         render={({ field }) => <PublishedSwitch checked={field.value} onCheckedChange={field.onChange} />}
       />
-      <Button type="submit" className="self-start" disabled={pending || !hydrated} aria-busy={pending}>
-        {pending && <Loader2 className="animate-spin" aria-hidden />}
+      <SubmitButton className="self-start" pending={pending} disabled={!hydrated}>
         {item ? "Сохранить" : "Создать"}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -2,9 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { Loader2 } from "lucide-react";
 import { LessonVideo } from "@/components/course/lesson-video";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -115,10 +114,9 @@ export function LessonForm({ lesson, content, parent, parents }: Props) {
         name="is_published"
         render={({ field }) => <PublishedSwitch checked={field.value} onCheckedChange={field.onChange} />}
       />
-      <Button type="submit" className="self-start" disabled={pending || !hydrated} aria-busy={pending}>
-        {pending && <Loader2 className="animate-spin" aria-hidden />}
+      <SubmitButton className="self-start" pending={pending} disabled={!hydrated}>
         {lesson ? "Сохранить урок" : "Создать урок"}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { isoToMoscowInput } from "@/lib/domain/dates";
 import type { GroupGrant } from "@/lib/queries/groups";
-import type { AccessKind } from "@/lib/validation/access";
+import type { AccessKind } from "@/lib/domain/access";
 import { dropGrant, saveGrant, setGroupGrants, type GroupResult } from "../actions";
 
 const UNREACHABLE: GroupResult = { ok: false, error: NO_CONNECTION };

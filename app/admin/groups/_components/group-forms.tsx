@@ -3,7 +3,7 @@
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { Loader2, Trash2, UserMinus } from "lucide-react";
+import { Trash2, UserMinus } from "lucide-react";
 import { toast } from "sonner";
 import { NO_CONNECTION, toastFirstInvalid } from "@/components/form-toasts";
 import {
@@ -18,6 +18,7 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -61,10 +62,9 @@ export function GroupNameFormView({ group }: { group?: { id: string; name: strin
           <Input autoComplete="off" placeholder="Поток: январь 2027" {...form.register("name")} />
         </FormField>
       </div>
-      <Button type="submit" disabled={pending || !hydrated} aria-busy={pending}>
-        {pending && <Loader2 className="animate-spin" aria-hidden />}
+      <SubmitButton pending={pending} disabled={!hydrated}>
         {group ? "Переименовать" : "Создать группу"}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
@@ -92,10 +92,9 @@ export function AddMembersForm({ groupId }: { groupId: string }) {
       <FormField id="emails" label="E-mail студентов: по одному в строке или через запятую" error={form.formState.errors.emails?.message}>
         <Textarea rows={4} placeholder={"anna@example.com\nivan@example.com"} {...form.register("emails")} />
       </FormField>
-      <Button type="submit" className="self-start" disabled={pending || !hydrated} aria-busy={pending}>
-        {pending && <Loader2 className="animate-spin" aria-hidden />}
+      <SubmitButton className="self-start" pending={pending} disabled={!hydrated}>
         Добавить в группу
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
