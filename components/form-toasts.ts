@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 
 /** SPEC.md §5's validation toast for a form's invalid submit: the first message in the form's field order. */
 export function toastFirstInvalid<T extends FieldValues>(order: readonly (keyof T & string)[]) {

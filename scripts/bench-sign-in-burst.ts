@@ -1,13 +1,15 @@
+import { spawn } from "node:child_process";
 import { DEMO_ACCOUNTS } from "../supabase/local/demo-accounts";
-import { SECRET_KEY, startLocalBackend } from "../supabase/local/server";
+import { SECRET_KEY } from "../supabase/local/keys";
+import { ROOT } from "./next-app";
 
 /**
- * A burst of simultaneous password sign-ins against a backend of its own (no injected latency),
- * each from its own address as the app forwards it, while a reader keeps asking /health: how fast
- * the sign-ins go and how long the reader waits meanwhile.
+ * A burst of simultaneous password sign-ins against a backend of its own, in its own process as
+ * `npm run dev` runs it (no injected latency), each from its own address as the app forwards it,
+ * while a reader keeps asking /health: how fast the sign-ins go and how long the reader waits.
  */
-export async function signInBurst(count: number) {
-  const backend = await startLocalBackend({ dataDir: "memory://", port: 0, log: () => {} });
+export async function signInBurst(count: number, port: number) {
+  const backend = await startBackendProcess(port);
   const signIn = (index: number) =>
     fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
       method: "POST",
@@ -29,8 +31,24 @@ export async function signInBurst(count: number) {
   const seconds = (performance.now() - started) / 1000;
   bursting = false;
   await reader;
-  await backend.close();
+  backend.process.kill();
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const worst = (values: number[]) => Math.max(...values);
   return { perSecond: count / seconds, signInMedianMs: median(signIns), healthMedianMs: median(healthWaits), healthWorstMs: worst(healthWaits) };
+}
+
+async function startBackendProcess(port: number) {
+  const child = spawn(process.execPath, ["--import", "tsx", "supabase/local/main.ts"], {
+    cwd: ROOT,
+    stdio: "ignore",
+    env: { ...process.env, LOCAL_BACKEND_DATA_DIR: "memory://", LOCAL_BACKEND_PORT: String(port), LOCAL_BACKEND_QUIET: "1" },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 120; attempt++) {
+    if (child.exitCode !== null) break;
+    if (await fetch(`${url}/health`).then((response) => response.ok).catch(() => false)) return { url, process: child };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill();
+  throw new Error(`the backend for the sign-in burst did not start on port ${port}`);
 }

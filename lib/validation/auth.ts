@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./limits";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, RECOVERY_CODE_LENGTH } from "./limits";
 
 /** The auth forms' rules (SPEC.md §5), shared by the forms and the server actions. */
 
-export { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_NATIVE_MIN } from "./limits";
-export const RECOVERY_CODE_LENGTH = 6;
+export { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_NATIVE_MIN, RECOVERY_CODE_LENGTH } from "./limits";
 /** Bumped whenever /privacy changes in substance; stored with each consent. */
 export const PRIVACY_POLICY_VERSION = "2026-11-22";
 

@@ -5,3 +5,5 @@ export const PASSWORD_MAX = 100;
 /** The browser's own minimum on password inputs, before any script runs. */
 export const PASSWORD_NATIVE_MIN = 6;
 export const NAME_MAX = 100;
+/** Digits in the recovery code of Supabase Auth's email (`otp_length`). */
+export const RECOVERY_CODE_LENGTH = 6;

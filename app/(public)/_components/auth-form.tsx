@@ -1,10 +1,9 @@
 "use client";
 
 import { useEffect, useRef, useState, useTransition } from "react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { toastFirstInvalid } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -167,9 +166,9 @@ export function AuthForm() {
         {mode === "signIn" && recoverySentTo && (
           <p className="mt-4 text-center text-sm text-muted-foreground">
             В письме есть код из 6 цифр:{" "}
-            <Link className="font-medium text-primary underline-offset-4 hover:underline" href={`/auth/code?email=${encodeURIComponent(recoverySentTo)}`}>
+            <a className="font-medium text-primary underline-offset-4 hover:underline" href={`/auth/code?email=${encodeURIComponent(recoverySentTo)}`}>
               ввести код
-            </Link>
+            </a>
           </p>
         )}
         <div className="mt-4 text-center text-sm text-muted-foreground">
@@ -222,9 +221,9 @@ function PrivacyConsent({ error, register }: { error?: string; register: ReturnT
         />
         <label htmlFor="privacyConsent">
           Я даю согласие на обработку моих персональных данных в соответствии с{" "}
-          <Link href="/privacy" target="_blank" className="font-medium text-primary underline underline-offset-4">
+          <a href="/privacy" target="_blank" className="font-medium text-primary underline underline-offset-4">
             политикой обработки персональных данных
-          </Link>
+          </a>
         </label>
       </div>
       {error && (

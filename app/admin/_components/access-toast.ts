@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { accessChangeMessage, type AccessField, type AccessKind } from "@/lib/domain/access";
 import type { AccessResult } from "../actions";
 

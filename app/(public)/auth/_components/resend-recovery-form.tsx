@@ -2,20 +2,22 @@
 
 import { useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { toastFirstInvalid } from "@/components/form-toasts";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { recoverySchema, type RecoveryInput } from "@/lib/validation/auth";
+import type { RecoveryInput } from "@/lib/validation/auth";
+import { lazyZodResolver } from "@/lib/validation/form-resolver";
 import { requestPasswordReset } from "../../actions";
+
+const resolver = lazyZodResolver<RecoveryInput>(() => import("@/lib/validation/auth").then((schemas) => schemas.recoverySchema));
 
 /** A new recovery email, right where an old link failed. */
 export function ResendRecoveryForm() {
   const [pending, startTransition] = useTransition();
   const { register, handleSubmit, formState } = useForm<RecoveryInput>({
-    resolver: zodResolver(recoverySchema),
+    resolver,
     defaultValues: { email: "" },
   });
 

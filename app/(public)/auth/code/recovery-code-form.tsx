@@ -3,20 +3,23 @@
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { toastFirstInvalid } from "@/components/form-toasts";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { RECOVERY_CODE_LENGTH, recoveryCodeSchema, type RecoveryCodeInput } from "@/lib/validation/auth";
+import type { RecoveryCodeInput } from "@/lib/validation/auth";
+import { lazyZodResolver } from "@/lib/validation/form-resolver";
+import { RECOVERY_CODE_LENGTH } from "@/lib/validation/limits";
 import { verifyRecoveryCode } from "../../actions";
+
+const resolver = lazyZodResolver<RecoveryCodeInput>(() => import("@/lib/validation/auth").then((schemas) => schemas.recoveryCodeSchema));
 
 export function RecoveryCodeForm({ email }: { email: string }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const { register, handleSubmit, formState } = useForm<RecoveryCodeInput>({
-    resolver: zodResolver(recoveryCodeSchema),
+    resolver,
     defaultValues: { email, code: "" },
   });
   const { errors } = formState;

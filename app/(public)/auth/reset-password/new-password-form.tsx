@@ -3,20 +3,23 @@
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { toastFirstInvalid } from "@/components/form-toasts";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { newPasswordSchema, PASSWORD_NATIVE_MIN, type NewPasswordInput } from "@/lib/validation/auth";
+import type { NewPasswordInput } from "@/lib/validation/auth";
+import { PASSWORD_NATIVE_MIN } from "@/lib/validation/limits";
+import { lazyZodResolver } from "@/lib/validation/form-resolver";
 import { updatePassword } from "../../actions";
+
+const resolver = lazyZodResolver<NewPasswordInput>(() => import("@/lib/validation/auth").then((schemas) => schemas.newPasswordSchema));
 
 export function NewPasswordForm() {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const { register, handleSubmit, formState } = useForm<NewPasswordInput>({
-    resolver: zodResolver(newPasswordSchema),
+    resolver,
     defaultValues: { password: "", confirmation: "" },
   });
   const { errors } = formState;

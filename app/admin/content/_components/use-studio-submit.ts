@@ -2,7 +2,7 @@
 
 import { useTransition } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { toastFirstInvalid } from "@/components/form-toasts";
 import type { StudioResult } from "../actions";
 

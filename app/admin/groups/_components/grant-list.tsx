@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { NO_CONNECTION } from "@/components/form-toasts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

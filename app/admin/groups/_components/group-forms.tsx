@@ -4,7 +4,7 @@ import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { Trash2, UserMinus } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { NO_CONNECTION, toastFirstInvalid } from "@/components/form-toasts";
 import {
   AlertDialog,

@@ -11,7 +11,7 @@ const AA_COLORS = {
   "--info-text": "#0a4ea3",
 } as CSSProperties;
 
-function Toaster(props: ToasterProps) {
+export default function SonnerToaster(props: ToasterProps) {
   return (
     <Sonner
       className="toaster group"
@@ -26,5 +26,3 @@ function Toaster(props: ToasterProps) {
     />
   );
 }
-
-export { Toaster };
