@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS } from "../supabase/local/demo-accounts";
 import { PUBLISHABLE_KEY, startLocalBackend } from "../supabase/local/server";
 import { startFloor } from "./bench-floor";
 import { loadTest, peakMemoryMiB, type LoadResult } from "./bench-load";
+import { lighthouseMobile } from "./bench-lighthouse";
 import { firstLoadJs, measurePage, type PageMeasure } from "./bench-pages";
 import { seedLargeSchool, spreadLessonAccess } from "./bench-school";
 import { signInBurst } from "./bench-sign-in-burst";
@@ -17,8 +18,9 @@ import { exitCode, nextEnv, runNext } from "./next-app";
  * 1. Throughput, latency and server CPU per request at 10 connections, no backend latency.
  * 2. Every page with LOCAL_BACKEND_LATENCY_MS (100 ms by default) added to each backend answer:
  *    one wave of backend queries answers in about one latency. HTML and first-load JS.
- * 3. A large school: /admin with 5,000 students, and the page functions at 1,000 × 200 records.
- * 4. 200 simultaneous sign-ins while a reader asks /health.
+ * 3. Lighthouse mobile performance of the landing beside the floor's.
+ * 4. A large school: /admin with 5,000 students, and the page functions at 1,000 × 200 records.
+ * 5. 200 simultaneous sign-ins while a reader asks /health.
  * A benchmark, not a test: it reports, it never fails `npm test`.
  */
 const latencyMs = Number(process.env.LOCAL_BACKEND_LATENCY_MS ?? 100);
@@ -97,6 +99,8 @@ countJwks();
 backend.setLatency(latencyMs);
 const pages: [string, keyof typeof sessions | null][] = [
   ["/", null],
+  ["/auth/code?email=student%40example.com", null],
+  ["/auth/link-expired", null],
   ["/dashboard", "student"],
   ["/product-founder", "student"],
   [`/product-founder/${MODULE_1}`, "student"],
@@ -136,7 +140,17 @@ for (const [target, visitor] of pages) {
 const floorJs = await firstLoadJs(browser, `${floor.url}/`, null);
 console.log(`${"floor /".padEnd(64)} ${" ".repeat(60)}${kB(floorJs).padStart(9)}`);
 
-// 3. A large school.
+// 3. Lighthouse, with the backend's latency off again.
+backend.setLatency(0);
+const [floorLighthouse, landingLighthouse] = await lighthouseMobile([`${floor.url}/`, `${base}/`]);
+const printLighthouse = (label: string, result: typeof floorLighthouse) =>
+  console.log(`${label.padEnd(12)} performance ${result.score.toFixed(2)}, first paint ${Math.round(result.fcpMs)} ms, largest paint ${Math.round(result.lcpMs)} ms`);
+console.log("\nLighthouse mobile (simulated slow 4G), median of 3\n");
+printLighthouse("floor /", floorLighthouse);
+printLighthouse("app /", landingLighthouse);
+backend.setLatency(latencyMs);
+
+// 4. A large school.
 const largeStudent = await seedLargeSchool(backend.db, { students: 5000, tools: 10, lessonsPerTool: 20, groups: 50 });
 console.log(`\nadmin panel with 5,000 more students, 50 groups with dated grants and 200 more lessons\n`);
 printHeader();
@@ -171,7 +185,7 @@ const { rows: plan } = await backend.db.query<{ "QUERY PLAN": string }>(
 );
 console.log("the personal-records lookup (access_grants) at that size:\n" + plan.map((row) => `  ${row["QUERY PLAN"]}`).join("\n"));
 
-// 4. A burst of sign-ins.
+// 5. A burst of sign-ins.
 const burst = await signInBurst(200, 54338);
 console.log(
   `\n200 simultaneous sign-ins (a backend in its own process, no injected latency): ${burst.perSecond.toFixed(1)}/s, median ${Math.round(burst.signInMedianMs)} ms;` +
@@ -197,6 +211,7 @@ const rows: [string, string, string, boolean][] = [
   ["heaviest first-load JS", `${kB(heaviest[1].javascript)} kB (${heaviest[0]}); floor ${kB(floorJs)} kB`, `≤ ${kB(budget)} kB`, over.length === 0],
   ["routes over the JS budget", over.length ? over.join(", ") : "none", "none", over.length === 0],
   ["landing first-load JS", `${kB(measured.get("/")!.javascript)} kB`, `≤ ${kB(budget)} kB`, measured.get("/")!.javascript <= budget],
+  ["Lighthouse mobile, landing", `${landingLighthouse.score.toFixed(2)} (floor ${floorLighthouse.score.toFixed(2)}), largest paint ${(landingLighthouse.lcpMs / 1000).toFixed(1)} s`, "≥ the floor's", landingLighthouse.score >= floorLighthouse.score],
   ["page functions, 1,000 × 200 vs seed", `${largeScale.toFixed(1)} ms vs ${smallScale.toFixed(1)} ms`, "flat (≤ 1.5 ×)", largeScale <= 1.5 * smallScale],
   ["/health during 200 sign-ins", `worst ${Math.round(burst.healthWorstMs)} ms, ${burst.perSecond.toFixed(1)} sign-ins/s`, "no stall (< 100 ms)", burst.healthWorstMs < 100],
   ["peak memory under load", `${memory.app.toFixed(0)} MiB (floor ${memory.floor.toFixed(0)} MiB)`, "—", true],

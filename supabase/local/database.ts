@@ -19,9 +19,36 @@ export type Database = PGlite;
  */
 export async function openDatabase(dataDir: string, log: (line: string) => void): Promise<Database> {
   if (dataDir === "memory://") {
-    return PGlite.create({ loadDataDir: await seededSnapshot(log), extensions });
+    return takingTurns(await PGlite.create({ loadDataDir: await seededSnapshot(log), extensions }));
   }
-  return migrateAndSeed(await PGlite.create(dataDir, { extensions }), log);
+  return takingTurns(await migrateAndSeed(await PGlite.create(dataDir, { extensions }), log));
+}
+
+const TURN_TAKING = new Set<PropertyKey>(["query", "exec", "transaction"]);
+
+/**
+ * PGlite runs every statement on this thread, and its own queue hands the database from one
+ * waiting query to the next without returning to the event loop: 200 sign-ins ran their queries
+ * back to back while a request that needs no database (or a short query) waited behind all of
+ * them. Here each query, exec or transaction waits for one turn of the event loop before it
+ * starts, so others are held up by at most the statement or transaction in progress.
+ */
+function takingTurns(db: PGlite): Database {
+  let previous: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = previous.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(work);
+    previous = turn.catch(() => undefined);
+    return turn;
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      // PGlite keeps its state in private fields: its methods must run on the instance itself.
+      const method = (value as (...args: unknown[]) => unknown).bind(target);
+      return TURN_TAKING.has(property) ? (...args: unknown[]) => inTurn(async () => method(...args)) : method;
+    },
+  });
 }
 
 async function migrateAndSeed(db: Database, log: (line: string) => void): Promise<Database> {

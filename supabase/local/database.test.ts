@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "./database";
+
+describe("the local database takes turns with the event loop", () => {
+  it("lets a timer run between queued queries, not after all of them", async () => {
+    const db = await openDatabase("memory://", () => {});
+    const queued = 30;
+    let finished = 0;
+    const queries = Array.from({ length: queued }, () =>
+      db.query("select count(*) from generate_series(1, 20000)").then(() => finished++),
+    );
+    const finishedWhenTimerRan = await new Promise<number>((resolve) => setTimeout(() => resolve(finished), 0));
+    await Promise.all(queries);
+    await db.close();
+    expect(finished).toBe(queued);
+    // Without turns, PGlite's queue runs all 30 back to back before the timer gets its turn.
+    expect(finishedWhenTimerRan).toBeLessThan(3);
+  });
+
+  it("keeps a transaction whole and runs queries in the order they were asked", async () => {
+    const db = await openDatabase("memory://", () => {});
+    await db.exec("create temporary table turns (step int)");
+    const order: string[] = [];
+    await Promise.all([
+      db.transaction(async (tx) => {
+        await tx.query("insert into turns values (1)");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await tx.query("insert into turns values (2)");
+        order.push("transaction");
+      }),
+      db.query("insert into turns values (3)").then(() => order.push("query")),
+    ]);
+    const { rows } = await db.query<{ step: number }>("select step from turns order by ctid");
+    await db.close();
+    expect(order).toEqual(["transaction", "query"]);
+    expect(rows.map((row) => row.step)).toEqual([1, 2, 3]);
+  });
+});
