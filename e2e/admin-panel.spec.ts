@@ -95,6 +95,8 @@ test("«Закрыть всё» and «Открыть всё» ask first with the
   await expect(dialog).toContainText(`Будет открыто: ${modules.length - 1} модулей для ${first.fullName}`);
   await dialog.getByRole("button", { name: "Отмена" }).click();
   await expect(dialog).toHaveCount(0);
+  // The dialog loads when first asked for; closed, it gives focus back to the button that opened it.
+  await expect(page.getByRole("tabpanel").getByRole("button", { name: "Открыть всё" })).toBeFocused();
   expect(sent).toHaveLength(0);
 
   await page.getByRole("tabpanel").getByRole("button", { name: "Открыть всё" }).click();

@@ -2,17 +2,8 @@
 
 import { useState, useTransition } from "react";
 import { toast } from "@/components/ui/toast";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { effectivelyUnlocked, type AccessKind } from "@/lib/domain/access";
 import { pluralRu } from "@/lib/domain/plural";
 import { setAllAccess } from "../actions";
@@ -60,29 +51,20 @@ export function BulkAccess({
 
   return (
     <div className="flex flex-wrap gap-2">
-      <Button variant="outline" size="sm" disabled={pending} onClick={() => ask(true)}>
+      <Button variant="outline" size="sm" aria-haspopup="dialog" disabled={pending} onClick={() => ask(true)}>
         Открыть всё
       </Button>
-      <Button variant="outline" size="sm" disabled={pending} onClick={() => ask(false)}>
+      <Button variant="outline" size="sm" aria-haspopup="dialog" disabled={pending} onClick={() => ask(false)}>
         Закрыть всё
       </Button>
-      <AlertDialog open={asking !== null} onOpenChange={(open) => !open && setAsking(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{asking ? "Открыть доступ?" : "Закрыть доступ?"}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {asking ? "Будет открыто" : "Будет закрыто"}: {pluralRu(count, NOUNS[kind])} для {student.name}. Изменение можно
-              отменить в уведомлении.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Отмена</AlertDialogCancel>
-            <AlertDialogAction onClick={() => asking !== null && apply(asking, changing(asking), true)}>
-              {asking ? "Открыть" : "Закрыть"} ({count})
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={asking ? "Открыть доступ?" : "Закрыть доступ?"}
+        description={`${asking ? "Будет открыто" : "Будет закрыто"}: ${pluralRu(count, NOUNS[kind])} для ${student.name}. Изменение можно отменить в уведомлении.`}
+        confirmLabel={`${asking ? "Открыть" : "Закрыть"} (${count})`}
+        onConfirm={() => asking !== null && apply(asking, changing(asking), true)}
+      />
     </div>
   );
 }

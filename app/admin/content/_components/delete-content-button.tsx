@@ -2,20 +2,10 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { Loader2, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { toast } from "@/components/ui/toast";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { deletionSummary, type DeletableKind } from "@/lib/domain/content";
 import { deleteContent, getDeletionImpact } from "../actions";
 
@@ -24,11 +14,13 @@ const NOUN: Record<DeletableKind, string> = { course_module: "модуль", too
 /** Deletes after a confirmation that says what goes with the item, then opens `afterDelete`. */
 export function DeleteContentButton({ kind, id, title, afterDelete }: { kind: DeletableKind; id: string; title: string; afterDelete: string }) {
   const router = useRouter();
+  const [open, setOpen] = useState(false);
   const [summary, setSummary] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
 
-  const onOpenChange = (open: boolean) => {
-    if (!open) return setSummary(null);
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) return setSummary(null);
     startTransition(async () => {
       const impact = await getDeletionImpact({ kind, id }).catch(() => null);
       setSummary(impact ? deletionSummary(kind, impact) : "Не удалось посчитать, что удалится вместе с ним.");
@@ -47,37 +39,24 @@ export function DeleteContentButton({ kind, id, title, afterDelete }: { kind: De
     });
 
   return (
-    <AlertDialog onOpenChange={onOpenChange}>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" className="text-destructive">
-          <Trash2 aria-hidden />
-          Удалить {NOUN[kind]}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            Удалить {NOUN[kind]} «{title}»?
-          </AlertDialogTitle>
-          <AlertDialogDescription aria-live="polite">
-            {summary ?? "Считаем, что удалится вместе с ним…"} Это нельзя отменить.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Отмена</AlertDialogCancel>
-          <AlertDialogAction
-            className="bg-destructive text-white hover:bg-destructive/90"
-            aria-disabled={pending || summary === null}
-            onClick={(event) => {
-              event.preventDefault();
-              if (!pending && summary !== null) confirm();
-            }}
-          >
-            {pending && <Loader2 className="animate-spin" aria-hidden />}
-            Удалить
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <>
+      <Button variant="outline" className="text-destructive" aria-haspopup="dialog" aria-expanded={open} onClick={() => onOpenChange(true)}>
+        <Trash2 aria-hidden />
+        Удалить {NOUN[kind]}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title={`Удалить ${NOUN[kind]} «${title}»?`}
+        description={`${summary ?? "Считаем, что удалится вместе с ним…"} Это нельзя отменить.`}
+        liveDescription
+        confirmLabel="Удалить"
+        destructive
+        stayOpen
+        busy={pending}
+        disabled={summary === null}
+        onConfirm={confirm}
+      />
+    </>
   );
 }

@@ -1,23 +1,13 @@
 "use client";
 
-import { useTransition } from "react";
+import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { Trash2, UserMinus } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { NO_CONNECTION, toastFirstInvalid } from "@/components/form-toasts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -132,38 +122,29 @@ export function MemberList({ groupId, members }: { groupId: string; members: { i
 
 export function DeleteGroupButton({ group, memberCount }: { group: { id: string; name: string }; memberCount: number }) {
   const router = useRouter();
+  const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" className="text-destructive">
-          <Trash2 aria-hidden />
-          Удалить группу
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Удалить группу «{group.name}»?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Студенты ({memberCount}) останутся в школе, но потеряют доступ, который давала эта группа. Личные настройки доступа не изменятся.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Отмена</AlertDialogCancel>
-          <AlertDialogAction
-            className="bg-destructive text-white hover:bg-destructive/90"
-            onClick={(event) => {
-              event.preventDefault();
-              if (pending) return;
-              startTransition(async () => {
-                if (report(await deleteGroup(group.id).catch(() => UNREACHABLE)).ok) router.push("/admin/groups");
-              });
-            }}
-          >
-            Удалить
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <>
+      <Button variant="outline" className="text-destructive" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+        <Trash2 aria-hidden />
+        Удалить группу
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Удалить группу «${group.name}»?`}
+        description={`Студенты (${memberCount}) останутся в школе, но потеряют доступ, который давала эта группа. Личные настройки доступа не изменятся.`}
+        confirmLabel="Удалить"
+        destructive
+        stayOpen
+        busy={pending}
+        onConfirm={() =>
+          startTransition(async () => {
+            if (report(await deleteGroup(group.id).catch(() => UNREACHABLE)).ok) router.push("/admin/groups");
+          })
+        }
+      />
+    </>
   );
 }
