@@ -38,6 +38,17 @@ test.describe("landing page", () => {
     await expect(page.getByLabel("Email")).toHaveValue("");
   });
 
+  test("the toast region arrives with the first interaction, before the first toast", async ({ page }) => {
+    await page.goto("/", { waitUntil: "networkidle" });
+    const region = page.locator('section[aria-live][aria-label^="Уведомления"]');
+    await expect(region).toHaveCount(0);
+    await page.getByLabel("Email").focus();
+    await expect(region).toHaveCount(1);
+    await expect(region.locator("[data-sonner-toast]")).toHaveCount(0);
+    await page.getByRole("button", { name: "Войти", exact: true }).click();
+    await expect(region.locator("[data-sonner-toast]").filter({ hasText: "Ошибка валидации" })).toBeVisible();
+  });
+
   test("marks every field required and the password with a native minimum of 6", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Зарегистрироваться" }).click();
