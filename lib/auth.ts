@@ -1,12 +1,11 @@
 import "server-only";
 import { cache } from "react";
 import { redirect } from "next/navigation";
-import { cookies, headers } from "next/headers";
 import { isAuthRetryableFetchError, type JwtPayload } from "@supabase/supabase-js";
 import { roleFromClaims, type AppRole } from "@/lib/domain/roles";
 import { roleFromDatabase } from "@/lib/supabase/role";
-import { createClient } from "@/lib/supabase/server";
-import { openClaims, signingKeys, VERIFIED_SESSION_HEADER } from "@/lib/supabase/verified-session";
+import { createClient, createCookieClient, sessionFromProxy } from "@/lib/supabase/server";
+import { signingKeys } from "@/lib/supabase/verified-session";
 
 export interface CurrentUser {
   id: string;
@@ -17,10 +16,9 @@ export interface CurrentUser {
 
 /** The session's claims as the proxy verified them for this request, else verified here. */
 async function verifiedClaims(): Promise<JwtPayload | null> {
-  const [requestHeaders, cookieStore] = await Promise.all([headers(), cookies()]);
-  const fromProxy = openClaims(requestHeaders.get(VERIFIED_SESSION_HEADER), cookieStore.getAll());
-  if (fromProxy !== undefined) return fromProxy;
-  const supabase = await createClient();
+  const fromProxy = await sessionFromProxy();
+  if (fromProxy !== undefined) return fromProxy?.claims ?? null;
+  const supabase = await createCookieClient();
   const { data, error } = await supabase.auth.getClaims(undefined, { keys: await signingKeys() });
   // An unreachable backend is an outage for the error page, not a signed-out visitor.
   if (error && isAuthRetryableFetchError(error)) throw error;

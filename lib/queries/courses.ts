@@ -79,17 +79,12 @@ export async function getDashboard(viewer: Viewer) {
 
 const flags = { is_unlocked: z.boolean(), is_visible: z.boolean() };
 
-/** The lessons of a tool or a course module, and the student's records for them. */
+/** The lessons of a tool or a course module, the student's records for them and which they completed. */
 const lessonListSchema = z.object({
   lessons: z.array(z.object({ id: z.string(), module_id: z.string().nullable(), title: z.string(), order_index: z.number() })),
   lesson_access: z.array(z.object({ lesson_id: z.string(), ...flags })),
+  completed: z.array(z.string()),
 });
-
-/** Every lesson the viewer completed, read beside a page's own function (the same wave). */
-async function completedLessons(supabase: Client, viewer: Viewer): Promise<string[]> {
-  const rows = orThrow(await supabase.from("lesson_progress").select("lesson_id").eq("user_id", viewer.studentId).not("completed_at", "is", null));
-  return rows.map((row) => row.lesson_id);
-}
 
 /** A lesson page's own part: whether the lesson is hidden from the viewer, and its content when it may be opened. */
 const lessonPartSchema = {
@@ -108,11 +103,13 @@ const toolPageSchema = lessonListSchema.extend({
   access: z.object(flags).nullable(),
   modules: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), order_index: z.number() })),
 });
+const toolLessonPageSchema = toolPageSchema.extend(lessonPartSchema);
 
 const courseModulePageSchema = lessonListSchema.extend({
   module: z.object({ id: z.string(), title: z.string(), description: z.string().nullable(), number: z.number() }).nullable(),
   access: z.object(flags).nullable(),
 });
+const courseLessonPageSchema = courseModulePageSchema.extend(lessonPartSchema);
 
 export type ToolPageData = z.infer<typeof toolPageSchema>;
 export type CourseModulePageData = z.infer<typeof courseModulePageSchema>;
@@ -120,37 +117,25 @@ export type CourseModulePageData = z.infer<typeof courseModulePageSchema>;
 /** A tool found by case-insensitive exact name, with its blocks, lessons and the student's access. */
 export const getToolPage = cache(async function getToolPage(viewer: Viewer, toolName: string) {
   const supabase = await createClient();
-  const [answer, completed] = await Promise.all([
-    supabase.rpc("tool_page", { _tool_name: toolName, _student_id: previewedStudentId(viewer) }),
-    completedLessons(supabase, viewer),
-  ]);
-  return { ...toolPageSchema.parse(orThrow(answer)), completed };
+  return toolPageSchema.parse(orThrow(await supabase.rpc("tool_page", { _tool_name: toolName, _student_id: previewedStudentId(viewer) })));
 });
 
 export const getLessonPage = cache(async function getLessonPage(viewer: Viewer, toolName: string, lessonId: string) {
   const supabase = await createClient();
-  const [answer, completed] = await Promise.all([
-    supabase.rpc("lesson_page", { _tool_name: toolName, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) }),
-    completedLessons(supabase, viewer),
-  ]);
-  return { ...toolPageSchema.extend(lessonPartSchema).parse(orThrow(answer)), completed };
+  return toolLessonPageSchema.parse(
+    orThrow(await supabase.rpc("lesson_page", { _tool_name: toolName, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) })),
+  );
 });
 
 /** A Product Founder module with its lessons and the student's access. */
 export const getCourseModulePage = cache(async function getCourseModulePage(viewer: Viewer, moduleId: string) {
   const supabase = await createClient();
-  const [answer, completed] = await Promise.all([
-    supabase.rpc("course_module_page", { _module_id: moduleId, _student_id: previewedStudentId(viewer) }),
-    completedLessons(supabase, viewer),
-  ]);
-  return { ...courseModulePageSchema.parse(orThrow(answer)), completed };
+  return courseModulePageSchema.parse(orThrow(await supabase.rpc("course_module_page", { _module_id: moduleId, _student_id: previewedStudentId(viewer) })));
 });
 
 export const getCourseLessonPage = cache(async function getCourseLessonPage(viewer: Viewer, moduleId: string, lessonId: string) {
   const supabase = await createClient();
-  const [answer, completed] = await Promise.all([
-    supabase.rpc("course_lesson_page", { _module_id: moduleId, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) }),
-    completedLessons(supabase, viewer),
-  ]);
-  return { ...courseModulePageSchema.extend(lessonPartSchema).parse(orThrow(answer)), completed };
+  return courseLessonPageSchema.parse(
+    orThrow(await supabase.rpc("course_lesson_page", { _module_id: moduleId, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) })),
+  );
 });

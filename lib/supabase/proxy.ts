@@ -1,13 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { createServerClient, type CookieOptions } from "@supabase/ssr";
-import { isAuthRetryableFetchError, type JwtPayload } from "@supabase/supabase-js";
+import { isAuthRetryableFetchError } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
 import { decodeSegment } from "@/lib/domain/paths";
 import { roleFromClaims } from "@/lib/domain/roles";
 import { roleFromDatabase } from "./role";
 import { forwardingHeaders } from "./client-address";
 import { authApiKey, sessionCookieOptions, supabaseEnv } from "./env";
-import { sealClaims, signingKeys, VERIFIED_SESSION_HEADER } from "./verified-session";
+import { sealSession, signingKeys, VERIFIED_SESSION_HEADER, type VerifiedSession } from "./verified-session";
 
 const PROTECTED_PREFIXES = ["/dashboard", "/product-founder", "/tech-founder", "/admin", "/auth/reset-password"];
 
@@ -39,11 +39,28 @@ export async function updateSession(request: NextRequest) {
         },
       },
     });
-  /** Passes the request on with the refreshed cookies and, once known, the verified claims. */
-  const passOn = (claims?: JwtPayload | null) => {
+  /**
+   * The visitor's session, refreshed when due and verified locally against the project's signing
+   * keys (one cache per process), without a round trip; `undefined` when Auth is unreachable. A
+   * visitor without Supabase cookies has no session to verify, so no client is built for them.
+   */
+  async function verifySession(): Promise<VerifiedSession | null | undefined> {
+    if (!request.cookies.getAll().some(({ name }) => name.startsWith("sb-"))) return null;
+    // A refresh counts against the visitor's own address (see createAuthClient).
+    const auth = clientFor(authApiKey(), forwardingHeaders(request.headers.get("x-forwarded-for"))).auth;
+    const { data, error } = await auth.getSession();
+    if (error && isAuthRetryableFetchError(error)) return undefined;
+    const accessToken = data.session?.access_token;
+    if (!accessToken) return null;
+    const verified = await auth.getClaims(accessToken, { keys: await signingKeys() });
+    if (verified.error && isAuthRetryableFetchError(verified.error)) return undefined;
+    return verified.data ? { claims: verified.data.claims, accessToken } : null;
+  }
+  /** Passes the request on with the refreshed cookies and, once known, the verified session. */
+  const passOn = (session?: VerifiedSession | null) => {
     const requestHeaders = new Headers(request.headers);
-    if (claims === undefined) requestHeaders.delete(VERIFIED_SESSION_HEADER);
-    else requestHeaders.set(VERIFIED_SESSION_HEADER, sealClaims(claims, request.cookies.getAll()));
+    if (session === undefined) requestHeaders.delete(VERIFIED_SESSION_HEADER);
+    else requestHeaders.set(VERIFIED_SESSION_HEADER, sealSession(session, request.cookies.getAll()));
     const response = NextResponse.next({ request: { headers: requestHeaders } });
     return withSession(response);
   };
@@ -53,13 +70,10 @@ export async function updateSession(request: NextRequest) {
     return response;
   };
 
-  // Verified locally against the project's signing keys (JWKS, one cache per process), without a
-  // round trip. A refresh counts against the visitor's own address (see createAuthClient).
-  const auth = clientFor(authApiKey(), forwardingHeaders(request.headers.get("x-forwarded-for"))).auth;
-  const { data, error } = await auth.getClaims(undefined, { keys: await signingKeys() });
+  const verified = await verifySession();
   // An unreachable backend is not a signed-out visitor: let the page show its error page.
-  if (error && isAuthRetryableFetchError(error)) return passOn();
-  const userId = data?.claims?.sub;
+  if (verified === undefined) return passOn();
+  const userId = verified?.claims.sub;
   const path = request.nextUrl.pathname;
 
   // Next relativizes a same-origin Location, so a forged Host or X-Forwarded-Host cannot steer it.
@@ -70,9 +84,9 @@ export async function updateSession(request: NextRequest) {
   if (userId && isUnder(path, "/admin")) {
     // The role comes with the verified token (custom_access_token_hook); only a project without
     // the hook costs a round trip. Row level security checks the database's own role either way.
-    const role = roleFromClaims(data?.claims) ?? (await roleFromDatabase(clientFor(key), userId));
+    const role = roleFromClaims(verified?.claims) ?? (await roleFromDatabase(clientFor(key), userId));
     if (role !== "admin") return redirectTo("/dashboard");
   }
-  // The page reads these claims instead of verifying the same token a second time.
-  return passOn(data?.claims ?? null);
+  // The page reads this session instead of verifying the same token a second time.
+  return passOn(verified);
 }

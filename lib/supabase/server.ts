@@ -1,9 +1,12 @@
 import "server-only";
+import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { createServerClient } from "@supabase/ssr";
+import { createClient as createTokenClient } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
 import { forwardingHeaders } from "./client-address";
 import { authApiKey, sessionCookieOptions, supabaseEnv } from "./env";
+import { openSession, VERIFIED_SESSION_HEADER, type VerifiedSession } from "./verified-session";
 
 async function cookieClient(key: string, extraHeaders: Record<string, string> = {}) {
   const cookieStore = await cookies();
@@ -24,8 +27,31 @@ async function cookieClient(key: string, extraHeaders: Record<string, string> = 
   });
 }
 
-/** The signed-in user's client for Server Components, Server Actions and Route Handlers. */
-export async function createClient() {
+/**
+ * The session the proxy verified for this request (`lib/supabase/verified-session.ts`), or
+ * `undefined` when there is no seal of this process for the current cookies (a server action that
+ * signed in or out, or a deployment without the proxy in front).
+ */
+export async function sessionFromProxy(): Promise<VerifiedSession | null | undefined> {
+  const [requestHeaders, cookieStore] = await Promise.all([headers(), cookies()]);
+  return openSession(requestHeaders.get(VERIFIED_SESSION_HEADER), cookieStore.getAll());
+}
+
+/**
+ * The signed-in user's data client for Server Components, Server Actions and Route Handlers, once
+ * per render. With the proxy's verified session it carries that access token and nothing else (no
+ * Auth client to build, no cookies to parse again); otherwise it reads the session cookies itself.
+ */
+export const createClient = cache(async () => {
+  const session = await sessionFromProxy();
+  if (session === undefined) return cookieClient(supabaseEnv().key);
+  const { url, key } = supabaseEnv();
+  const accessToken = session?.accessToken ?? null;
+  return createTokenClient<Database>(url, key, { accessToken: async () => accessToken });
+});
+
+/** The session cookies' own client, for verifying a session the proxy did not. */
+export async function createCookieClient() {
   return cookieClient(supabaseEnv().key);
 }
 

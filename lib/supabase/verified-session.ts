@@ -55,15 +55,21 @@ export async function signingKeys(): Promise<JWK[]> {
   return state.keys;
 }
 
-/** The request header through which the proxy hands the verified claims to the page. */
+/** The request header through which the proxy hands the verified session to the page. */
 export const VERIFIED_SESSION_HEADER = "x-verified-session";
+
+/** A session whose access token the proxy verified: its claims, and the token for the page's data calls. */
+export interface VerifiedSession {
+  claims: JwtPayload;
+  accessToken: string;
+}
 
 type Cookie = { name: string; value: string };
 
 /**
  * The session's own cookies (Supabase's `sb-…`), as the seal is bound to them: after a server
  * action signs out or signs in, the page renders again in the same request, with other cookies,
- * and must not reuse the claims the proxy saw.
+ * and must not reuse the session the proxy saw.
  */
 const sessionOf = (cookies: Cookie[]) =>
   cookies
@@ -75,25 +81,26 @@ const sessionOf = (cookies: Cookie[]) =>
 const sign = (payload: string, cookies: Cookie[]) =>
   createHmac("sha256", processState().secret).update(`${payload}\n${sessionOf(cookies)}`).digest("base64url");
 
-/** What the proxy sets on the request it passes on: the claims it verified (or none), for these cookies. */
-export function sealClaims(claims: JwtPayload | null, cookies: Cookie[]): string {
-  const payload = Buffer.from(JSON.stringify(claims)).toString("base64url");
+/** What the proxy sets on the request it passes on: the session it verified (or none), for these cookies. */
+export function sealSession(session: VerifiedSession | null, cookies: Cookie[]): string {
+  const payload = Buffer.from(JSON.stringify(session)).toString("base64url");
   return `${payload}.${sign(payload, cookies)}`;
 }
 
 /**
- * The proxy's verified claims, when the header is this process's own and the session cookies are
+ * The proxy's verified session, when the header is this process's own and the session cookies are
  * still the ones it saw; `undefined` otherwise (the page then verifies the session itself), `null`
  * for a signed-out visitor.
  */
-export function openClaims(header: string | null, cookies: Cookie[]): JwtPayload | null | undefined {
+export function openSession(header: string | null, cookies: Cookie[]): VerifiedSession | null | undefined {
   const [payload, signature] = header?.split(".") ?? [];
   if (!payload || !signature) return undefined;
   const expected = Buffer.from(sign(payload, cookies));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  const claims: JwtPayload | null = JSON.parse(Buffer.from(payload, "base64url").toString());
+  const session: VerifiedSession | null = JSON.parse(Buffer.from(payload, "base64url").toString());
   // A sealed token is only as good as its expiry, should a header ever be replayed.
-  if (claims && typeof claims.exp === "number" && claims.exp * 1000 <= Date.now()) return undefined;
-  return claims;
+  const expiry = session?.claims.exp;
+  if (typeof expiry === "number" && expiry * 1000 <= Date.now()) return undefined;
+  return session;
 }

@@ -97,3 +97,27 @@ describe("what counts", () => {
     expect(after.tech_founder).toEqual({ total: 0, completed: 0 });
   });
 });
+
+describe("the page functions' completed lessons", () => {
+  const completedOf = (answer: { data: unknown }) => (answer.data as { completed: string[] }).completed;
+
+  it("name the lessons of their own list the viewer completed, and nothing else", async () => {
+    await student.rpc("set_lesson_completed", { _lesson_id: LOVABLE_LESSONS[0], _completed: true });
+    await student.rpc("set_lesson_completed", { _lesson_id: MODULE_1_LESSON, _completed: true });
+    await service.from("tool_access").update({ is_unlocked: true }).eq("user_id", studentId).eq("tool_id", LOVABLE);
+
+    expect(completedOf(await student.rpc("tool_page", { _tool_name: "lovable" }))).toContain(LOVABLE_LESSONS[0]);
+    expect(completedOf(await student.rpc("tool_page", { _tool_name: "lovable" }))).not.toContain(MODULE_1_LESSON);
+    expect(completedOf(await student.rpc("lesson_page", { _tool_name: "lovable", _lesson_id: LOVABLE_LESSONS[1] }))).toContain(LOVABLE_LESSONS[0]);
+    expect(completedOf(await student.rpc("course_module_page", { _module_id: MODULE_1 }))).toEqual([MODULE_1_LESSON]);
+
+    await student.rpc("set_lesson_completed", { _lesson_id: MODULE_1_LESSON, _completed: false });
+    expect(completedOf(await student.rpc("course_lesson_page", { _module_id: MODULE_1, _lesson_id: MODULE_1_LESSON }))).toEqual([]);
+  });
+
+  it("show an admin's preview the student's progress, never the admin's own", async () => {
+    const admin = (await signedIn(backend, SEEDED.admin.email, SEEDED.admin.password)).client;
+    expect(completedOf(await admin.rpc("tool_page", { _tool_name: "lovable", _student_id: studentId }))).toContain(LOVABLE_LESSONS[0]);
+    expect(completedOf(await admin.rpc("tool_page", { _tool_name: "lovable" }))).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { createClient, type JwtPayload } from "@supabase/supabase-js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { openClaims, sealClaims, signingKeys } from "@/lib/supabase/verified-session";
+import { openSession, sealSession, signingKeys, type VerifiedSession } from "@/lib/supabase/verified-session";
 import { startLocalBackend, type LocalBackend } from "@/supabase/local/server";
 import { PUBLISHABLE_KEY, SEEDED, signedIn } from "./harness";
 
@@ -64,7 +64,7 @@ describe("signing keys", () => {
   });
 });
 
-describe("claims from the proxy", () => {
+describe("the session from the proxy", () => {
   const now = Math.floor(Date.now() / 1000);
   const claims: JwtPayload = {
     iss: "http://127.0.0.1:54321/auth/v1",
@@ -76,6 +76,7 @@ describe("claims from the proxy", () => {
     iat: now,
     exp: now + 3600,
   };
+  const verified: VerifiedSession = { claims, accessToken: "header.payload.signature" };
 
   const session = [
     { name: "sb-127-auth-token", value: "base64-session" },
@@ -83,27 +84,28 @@ describe("claims from the proxy", () => {
   ];
 
   it("are read back as sealed, for a signed-in and a signed-out visitor", () => {
-    expect(openClaims(sealClaims(claims, session), [...session].reverse())).toEqual(claims);
-    expect(openClaims(sealClaims(null, []), [])).toBeNull();
+    expect(openSession(sealSession(verified, session), [...session].reverse())).toEqual(verified);
+    expect(openSession(sealSession(null, []), [])).toBeNull();
   });
 
   it("are not trusted when missing, altered, sealed by another process or expired", () => {
-    const sealed = sealClaims(claims, session);
+    const sealed = sealSession(verified, session);
     const [, signature] = sealed.split(".");
-    const altered = Buffer.from(JSON.stringify({ ...claims, sub: SEEDED.admin.id })).toString("base64url");
-    expect(openClaims(null, session)).toBeUndefined();
-    expect(openClaims("garbage", session)).toBeUndefined();
-    expect(openClaims(`${altered}.${signature}`, session)).toBeUndefined();
-    expect(openClaims(sealClaims({ ...claims, exp: Math.floor(Date.now() / 1000) - 1 }, session), session)).toBeUndefined();
+    const altered = Buffer.from(JSON.stringify({ ...verified, claims: { ...claims, sub: SEEDED.admin.id } })).toString("base64url");
+    expect(openSession(null, session)).toBeUndefined();
+    expect(openSession("garbage", session)).toBeUndefined();
+    expect(openSession(`${altered}.${signature}`, session)).toBeUndefined();
+    const expired = { ...verified, claims: { ...claims, exp: Math.floor(Date.now() / 1000) - 1 } };
+    expect(openSession(sealSession(expired, session), session)).toBeUndefined();
     resetProcessState();
-    expect(openClaims(sealed, session)).toBeUndefined();
+    expect(openSession(sealed, session)).toBeUndefined();
   });
 
   it("are not trusted once the session cookies changed, as after a sign-out in a server action", () => {
-    const sealed = sealClaims(claims, session);
-    expect(openClaims(sealed, [{ name: "sb-127-auth-token", value: "" }, session[1]])).toBeUndefined();
-    expect(openClaims(sealed, [session[1]])).toBeUndefined();
+    const sealed = sealSession(verified, session);
+    expect(openSession(sealed, [{ name: "sb-127-auth-token", value: "" }, session[1]])).toBeUndefined();
+    expect(openSession(sealed, [session[1]])).toBeUndefined();
     // Other cookies are not the session's.
-    expect(openClaims(sealed, [session[0], { name: "theme", value: "light" }])).toEqual(claims);
+    expect(openSession(sealed, [session[0], { name: "theme", value: "light" }])).toEqual(verified);
   });
 });
