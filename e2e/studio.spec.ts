@@ -91,6 +91,8 @@ test.describe("the course studio", () => {
     const handle = page.getByRole("button", { name: `Перетащить: ${first}` });
     const target = await rows.first().boundingBox();
     await handle.hover();
+    // Dragging arrives with the pointer (or once the browser is idle), not with the page.
+    await expect(lessonList).toHaveAttribute("data-dragging-ready", "");
     await page.mouse.down();
     await page.mouse.move(target!.x + 20, target!.y + 5, { steps: 12 });
     await page.mouse.up();

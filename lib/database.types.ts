@@ -687,6 +687,12 @@ export type Database = {
         }
         Returns: Json
       }
+      course_modules_page: {
+        Args: {
+          _student_id?: string
+        }
+        Returns: Json
+      }
       custom_access_token_hook: {
         Args: {
           event: Json
@@ -854,6 +860,12 @@ export type Database = {
       tool_page: {
         Args: {
           _tool_name: string
+          _student_id?: string
+        }
+        Returns: Json
+      }
+      tools_page: {
+        Args: {
           _student_id?: string
         }
         Returns: Json

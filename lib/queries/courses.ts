@@ -6,7 +6,7 @@ import type { AccessRecord } from "@/lib/domain/access";
 import { previewedStudentId, type Viewer } from "@/lib/preview";
 import { orThrow } from "./result";
 
-/** Server-only reads of the student pages: each makes one parallel wave (or one RPC). */
+/** Server-only reads of the student pages: each is one call of the page's database function. */
 
 // Drafts are filtered here as well as by row level security, so an admin's preview shows what the student sees.
 
@@ -15,42 +15,31 @@ const progressRow = z.object({ id: z.string(), total: z.number(), completed: z.n
 export const progressSummarySchema = z.object({ tools: z.array(progressRow), course_modules: z.array(progressRow) });
 export type ProgressSummary = z.infer<typeof progressSummarySchema>;
 
-type Client = Awaited<ReturnType<typeof createClient>>;
-const progressSummary = async (supabase: Client, viewer: Viewer) =>
-  progressSummarySchema.parse(orThrow(await supabase.rpc("progress_summary", { _student_id: previewedStudentId(viewer) })));
+const accessRow = z.object({ item_id: z.string(), is_unlocked: z.boolean(), is_visible: z.boolean() });
+const toAccessRecords = (rows: z.infer<typeof accessRow>[]): AccessRecord[] =>
+  rows.map((row) => ({ itemId: row.item_id, is_unlocked: row.is_unlocked, is_visible: row.is_visible }));
 
-/** The viewer's effective access to items of one kind: own records first, then their groups' grants with dates. */
-async function effectiveAccess(supabase: Client, viewer: Viewer, kind: "module" | "tool"): Promise<AccessRecord[]> {
-  const rows = orThrow(await supabase.rpc("student_access", { _student_id: previewedStudentId(viewer) }).eq("kind", kind));
-  return rows.map((row) => ({ itemId: row.item_id, is_unlocked: row.is_unlocked, is_visible: row.is_visible }));
-}
+/**
+ * What public.course_modules_page and public.tools_page return: the published items, the viewer's
+ * effective access to them (own records first, then their groups' grants with dates) and progress.
+ */
+const trackPageSchema = <Item extends z.ZodType>(item: Item) =>
+  z.object({ items: z.array(item), access: z.array(accessRow), progress: z.array(progressRow) });
+const courseModulesPageSchema = trackPageSchema(
+  z.object({ id: z.string(), title: z.string(), description: z.string().nullable(), order_index: z.number() }),
+);
+const toolsPageSchema = trackPageSchema(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), order_index: z.number() }));
 
 export async function getCourseModules(viewer: Viewer) {
   const supabase = await createClient();
-  const [modules, access, progress] = await Promise.all([
-    supabase.from("course_modules").select("id, title, description, order_index").eq("is_published", true).order("order_index"),
-    effectiveAccess(supabase, viewer, "module"),
-    progressSummary(supabase, viewer),
-  ]);
-  return {
-    modules: orThrow(modules),
-    access,
-    progress: progress.course_modules,
-  };
+  const page = courseModulesPageSchema.parse(orThrow(await supabase.rpc("course_modules_page", { _student_id: previewedStudentId(viewer) })));
+  return { modules: page.items, access: toAccessRecords(page.access), progress: page.progress };
 }
 
 export async function getTools(viewer: Viewer) {
   const supabase = await createClient();
-  const [tools, access, progress] = await Promise.all([
-    supabase.from("tech_tools").select("id, name, description, order_index").eq("is_published", true).order("order_index"),
-    effectiveAccess(supabase, viewer, "tool"),
-    progressSummary(supabase, viewer),
-  ]);
-  return {
-    tools: orThrow(tools),
-    access,
-    progress: progress.tools,
-  };
+  const page = toolsPageSchema.parse(orThrow(await supabase.rpc("tools_page", { _student_id: previewedStudentId(viewer) })));
+  return { tools: page.items, access: toAccessRecords(page.access), progress: page.progress };
 }
 
 const trackProgress = z.object({ total: z.number(), completed: z.number() });

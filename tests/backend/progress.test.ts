@@ -121,3 +121,28 @@ describe("the page functions' completed lessons", () => {
     expect(completedOf(await admin.rpc("tool_page", { _tool_name: "lovable" }))).toEqual([]);
   });
 });
+
+describe("the track pages' functions", () => {
+  const CURSOR = "70000000-0000-4000-8000-000000000002";
+  type TrackPage = { items: { id: string }[]; access: { item_id: string; is_unlocked: boolean }[]; progress: { id: string }[] };
+  const trackPage = async (client: SupabaseClient<Database>, name: "tools_page" | "course_modules_page", id?: string) =>
+    (await client.rpc(name, { _student_id: id })).data as TrackPage;
+
+  it("answer the published items, the viewer's access to them and their progress in one call", async () => {
+    const tools = await trackPage(student, "tools_page");
+    expect(tools.items.map((tool) => tool.id)).toContain(LOVABLE);
+    expect(tools.access).toContainEqual({ item_id: LOVABLE, is_unlocked: true, is_visible: true });
+    expect(tools.progress).toEqual((await summary(student)).tools);
+    const modules = await trackPage(student, "course_modules_page");
+    expect(modules.access).toContainEqual({ item_id: MODULE_1, is_unlocked: true, is_visible: true });
+    expect(modules.access.every((row) => row.item_id !== LOVABLE)).toBe(true);
+  });
+
+  it("leave out what is hidden from the student, and tell a student nothing about another", async () => {
+    await service.from("tool_access").insert({ user_id: studentId, tool_id: CURSOR, is_visible: false });
+    expect((await trackPage(student, "tools_page")).items.map((tool) => tool.id)).not.toContain(CURSOR);
+    expect((await trackPage(student, "tools_page", SEEDED.student.id)).access).toEqual([]);
+    const admin = (await signedIn(backend, SEEDED.admin.email, SEEDED.admin.password)).client;
+    expect((await trackPage(admin, "tools_page", studentId)).access).toContainEqual({ item_id: CURSOR, is_unlocked: false, is_visible: false });
+  });
+});
