@@ -18,10 +18,10 @@ function LessonLink({ lesson, href, completed, current, compact }: LessonLinkPro
       href={href}
       aria-current={current ? "page" : undefined}
       className={cn(
-        "flex items-center gap-3 rounded-lg border bg-card outline-none transition-colors hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/50",
+        "flex items-center gap-3 rounded-lg border outline-none transition-colors hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/50",
         compact ? "p-2 text-sm" : "p-4",
-        lesson.locked && "border-dashed bg-muted/40 text-muted-foreground",
-        current && "border-primary bg-primary/5",
+        lesson.locked && "border-dashed text-muted-foreground",
+        current ? "border-primary bg-primary/5" : lesson.locked ? "bg-muted/40" : "bg-card",
       )}
     >
       <span className={cn("shrink-0 text-sm font-medium", lesson.locked ? "text-muted-foreground" : "text-primary")}>{lesson.label}</span>

@@ -26,7 +26,7 @@ interface LessonViewProps {
 function NeighbourLink({ lesson, href, direction }: { lesson: NumberedLesson; href: string; direction: "prev" | "next" }) {
   const previous = direction === "prev";
   return (
-    <Button asChild variant="outline" className={`h-auto whitespace-normal py-2 ${previous ? "justify-start text-left" : "justify-end text-right"}`}>
+    <Button asChild variant="outline" size="wrapping" className={previous ? "justify-start text-left" : "justify-end text-right"}>
       <Link href={href} rel={direction}>
         {previous && <ChevronLeft aria-hidden />}
         <span>

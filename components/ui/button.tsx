@@ -4,7 +4,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "@/lib/utils";
 
 const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex items-center gap-2 rounded-md font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -16,10 +16,14 @@ const buttonVariants = cva(
         link: "text-primary underline-offset-4 hover:underline",
       },
       size: {
-        default: "h-9 px-4 py-2",
-        sm: "h-8 rounded-md px-3",
-        lg: "h-10 rounded-md px-6",
-        icon: "size-9",
+        default: "h-9 justify-center whitespace-nowrap px-4 py-2 text-sm",
+        sm: "h-8 justify-center whitespace-nowrap px-3 text-sm",
+        lg: "h-10 justify-center whitespace-nowrap px-6 text-sm",
+        icon: "size-9 justify-center text-sm",
+        /** A link-like button inside text: no box of its own; text size from its className or its parent. */
+        inline: "h-auto justify-center whitespace-nowrap p-0",
+        /** A button whose label wraps, aligned by its className (justify-start, text-left…). */
+        wrapping: "h-auto whitespace-normal px-4 py-2 text-sm",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

@@ -12,7 +12,6 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
-import { cn } from "@/lib/utils";
 import type { ConfirmDialogProps } from "./confirm-dialog";
 
 /** Loaded by ConfirmDialog when it first opens. */
@@ -39,7 +38,7 @@ export default function ConfirmDialogContent(props: ConfirmDialogProps) {
         <AlertDialogFooter>
           <AlertDialogCancel>Отмена</AlertDialogCancel>
           <AlertDialogAction
-            className={cn(destructive && "bg-destructive text-white hover:bg-destructive/90")}
+            variant={destructive ? "destructive" : "default"}
             aria-disabled={blocked || undefined}
             onClick={(event) => {
               if (stayOpen || blocked) event.preventDefault();

@@ -143,7 +143,7 @@ export function AuthForm() {
               error={errors.password?.message}
               aside={
                 mode === "signIn" && (
-                  <Button type="button" variant="link" className="h-auto p-0 text-sm" onClick={() => switchMode("recovery")}>
+                  <Button type="button" variant="link" size="inline" className="text-sm" onClick={() => switchMode("recovery")}>
                     Забыли пароль?
                   </Button>
                 )
@@ -175,7 +175,7 @@ export function AuthForm() {
           {mode === "signIn" && (
             <>
               Нет аккаунта?{" "}
-              <Button variant="link" className="h-auto p-0" onClick={() => switchMode("signUp")}>
+              <Button variant="link" size="inline" className="text-sm" onClick={() => switchMode("signUp")}>
                 Зарегистрироваться
               </Button>
             </>
@@ -183,7 +183,7 @@ export function AuthForm() {
           {mode === "signUp" && (
             <>
               Уже есть аккаунт?{" "}
-              <Button variant="link" className="h-auto p-0" onClick={() => switchMode("signIn")}>
+              <Button variant="link" size="inline" className="text-sm" onClick={() => switchMode("signIn")}>
                 Войти
               </Button>
             </>
@@ -191,7 +191,8 @@ export function AuthForm() {
           {mode === "recovery" && (
             <Button
               variant="link"
-              className="h-auto p-0"
+              size="inline"
+              className="text-sm"
               onClick={() => {
                 setValue("email", "");
                 switchMode("signIn");

@@ -83,7 +83,7 @@ function AccessRow({
         </span>
         {item.effective && <span className="text-xs text-muted-foreground">{item.effective}</span>}
         {state.hasRecord && (
-          <Button variant="link" size="sm" className="h-auto self-start p-0 text-xs" onClick={drop} aria-disabled={pending}>
+          <Button variant="link" size="inline" className="self-start text-xs" onClick={drop} aria-disabled={pending}>
             Сбросить личную настройку
           </Button>
         )}

@@ -90,8 +90,8 @@ export function StudentList({
                 href={adminHref({ ...here, student: student.id })}
                 aria-current={student.id === selectedId ? "page" : undefined}
                 className={cn(
-                  "flex flex-col rounded-lg border border-transparent px-3 py-2 outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                  student.id === selectedId && "border-primary bg-primary/5",
+                  "flex flex-col rounded-lg border px-3 py-2 outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                  student.id === selectedId ? "border-primary bg-primary/5" : "border-transparent",
                 )}
               >
                 <span className="font-medium">{student.full_name || "Без имени"}</span>

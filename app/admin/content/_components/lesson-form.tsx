@@ -98,7 +98,7 @@ export function LessonForm({ lesson, content, parent, parents }: Props) {
         <Textarea
           rows={2}
           placeholder="Ссылка или код для вставки (iframe)"
-          className="font-mono text-xs md:text-xs"
+          code
           {...form.register("video")}
         />
       </FormField>

@@ -41,7 +41,7 @@ function MoscowDateField({ id, label, itemLabel, value, onChange }: { id: string
   return (
     <label htmlFor={id} className="flex flex-col gap-1 text-xs text-muted-foreground">
       {label}
-      <Input id={id} type="datetime-local" className="h-9 w-auto" value={value} onChange={(event) => onChange(event.target.value)} aria-label={`${label}: ${itemLabel}`} />
+      <Input id={id} type="datetime-local" compact value={value} onChange={(event) => onChange(event.target.value)} aria-label={`${label}: ${itemLabel}`} />
     </label>
   );
 }
