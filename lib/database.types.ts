@@ -870,6 +870,13 @@ export type Database = {
         }
         Returns: Json
       }
+      track_access: {
+        Args: {
+          _student_id: string
+          _kind: string
+        }
+        Returns: Json
+      }
       visible_lessons: {
         Args: {
           _user_id: string

@@ -7,7 +7,7 @@ import { roleFromClaims } from "@/lib/domain/roles";
 import { roleFromDatabase } from "./role";
 import { forwardingHeaders } from "./client-address";
 import { authApiKey, sessionCookieOptions, supabaseEnv } from "./env";
-import { sealSession, signingKeys, VERIFIED_SESSION_HEADER, type VerifiedSession } from "./verified-session";
+import { isSessionCookie, sealSession, signingKeys, VERIFIED_SESSION_HEADER, type VerifiedSession } from "./verified-session";
 
 const PROTECTED_PREFIXES = ["/dashboard", "/product-founder", "/tech-founder", "/admin", "/auth/reset-password"];
 
@@ -45,7 +45,7 @@ export async function updateSession(request: NextRequest) {
    * visitor without Supabase cookies has no session to verify, so no client is built for them.
    */
   async function verifySession(): Promise<VerifiedSession | null | undefined> {
-    if (!request.cookies.getAll().some(({ name }) => name.startsWith("sb-"))) return null;
+    if (!request.cookies.getAll().some(isSessionCookie)) return null;
     // A refresh counts against the visitor's own address (see createAuthClient).
     const auth = clientFor(authApiKey(), forwardingHeaders(request.headers.get("x-forwarded-for"))).auth;
     const { data, error } = await auth.getSession();

@@ -32,10 +32,10 @@ async function cookieClient(key: string, extraHeaders: Record<string, string> = 
  * `undefined` when there is no seal of this process for the current cookies (a server action that
  * signed in or out, or a deployment without the proxy in front).
  */
-export async function sessionFromProxy(): Promise<VerifiedSession | null | undefined> {
+export const sessionFromProxy = cache(async (): Promise<VerifiedSession | null | undefined> => {
   const [requestHeaders, cookieStore] = await Promise.all([headers(), cookies()]);
   return openSession(requestHeaders.get(VERIFIED_SESSION_HEADER), cookieStore.getAll());
-}
+});
 
 /**
  * The signed-in user's data client for Server Components, Server Actions and Route Handlers, once
@@ -44,7 +44,7 @@ export async function sessionFromProxy(): Promise<VerifiedSession | null | undef
  */
 export const createClient = cache(async () => {
   const session = await sessionFromProxy();
-  if (session === undefined) return cookieClient(supabaseEnv().key);
+  if (session === undefined) return createCookieClient();
   const { url, key } = supabaseEnv();
   const accessToken = session?.accessToken ?? null;
   return createTokenClient<Database>(url, key, { accessToken: async () => accessToken });

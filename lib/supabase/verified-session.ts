@@ -66,6 +66,9 @@ export interface VerifiedSession {
 
 type Cookie = { name: string; value: string };
 
+/** Supabase's own cookies (`sb-…`: the session, its chunks, the PKCE verifier). */
+export const isSessionCookie = ({ name }: Cookie) => name.startsWith("sb-");
+
 /**
  * The session's own cookies (Supabase's `sb-…`), as the seal is bound to them: after a server
  * action signs out or signs in, the page renders again in the same request, with other cookies,
@@ -73,7 +76,7 @@ type Cookie = { name: string; value: string };
  */
 const sessionOf = (cookies: Cookie[]) =>
   cookies
-    .filter(({ name }) => name.startsWith("sb-"))
+    .filter(isSessionCookie)
     .map(({ name, value }) => `${name}=${value}`)
     .sort()
     .join(";");

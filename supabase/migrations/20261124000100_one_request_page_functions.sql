@@ -35,6 +35,18 @@ $$;
 -- them and their progress, as three requests returned before. Read with the caller's rights; an
 -- admin may pass a student's id (the functions called here check who may ask about whom).
 
+-- One kind's effective access of the viewer, as the track pages hand it to the app.
+create function public.track_access(_student_id uuid, _kind text)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object('item_id', a.item_id, 'is_unlocked', a.is_unlocked, 'is_visible', a.is_visible)), '[]'::jsonb)
+  from public.student_access(_student_id) a
+  where a.kind = _kind;
+$$;
+
 create function public.tools_page(_student_id uuid default null)
 returns jsonb
 language sql
@@ -49,11 +61,7 @@ as $$
       from public.tech_tools t
       where t.is_published
     ), '[]'::jsonb),
-    'access', coalesce((
-      select jsonb_agg(jsonb_build_object('item_id', a.item_id, 'is_unlocked', a.is_unlocked, 'is_visible', a.is_visible))
-      from public.student_access(_student_id) a
-      where a.kind = 'tool'
-    ), '[]'::jsonb),
+    'access', public.track_access(_student_id, 'tool'),
     'progress', public.progress_summary(_student_id) -> 'tools'
   );
 $$;
@@ -72,17 +80,15 @@ as $$
       from public.course_modules c
       where c.is_published
     ), '[]'::jsonb),
-    'access', coalesce((
-      select jsonb_agg(jsonb_build_object('item_id', a.item_id, 'is_unlocked', a.is_unlocked, 'is_visible', a.is_visible))
-      from public.student_access(_student_id) a
-      where a.kind = 'module'
-    ), '[]'::jsonb),
+    'access', public.track_access(_student_id, 'module'),
     'progress', public.progress_summary(_student_id) -> 'course_modules'
   );
 $$;
 
+revoke execute on function public.track_access(uuid, text) from public, anon;
 revoke execute on function public.tools_page(uuid) from public, anon;
 revoke execute on function public.course_modules_page(uuid) from public, anon;
+grant execute on function public.track_access(uuid, text) to authenticated;
 grant execute on function public.tools_page(uuid) to authenticated;
 grant execute on function public.course_modules_page(uuid) to authenticated;
 

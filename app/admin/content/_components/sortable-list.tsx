@@ -5,10 +5,7 @@ import { toast } from "@/components/ui/toast";
 import { useHydrated } from "@/lib/use-hydrated";
 import type { ContentKind } from "@/lib/validation/content";
 import { reorderContent } from "../actions";
-import { SortableRow } from "./sortable-row";
-
-export type { SortableItem } from "./sortable-row";
-import type { SortableItem } from "./sortable-row";
+import { SortableRow, type SortableItem } from "./sortable-row";
 
 interface Props {
   kind: ContentKind;
@@ -46,21 +43,24 @@ export function SortableList({ kind, items, label, noun, emptyText }: Props) {
   const idPrefix = useId();
   const hydrated = useHydrated();
   const [dragging, setDragging] = useState<Dragging | null>(null);
+  const draggingRequested = useRef(false);
   const focusedBeforeDragging = useRef("");
 
   const loadDragging = () => {
-    if (dragging) return;
+    if (draggingRequested.current) return;
+    draggingRequested.current = true;
     void import("./sortable-drag").then((module) => {
       // The rows are rendered anew with dragging: the button that had the focus gets it back.
       focusedBeforeDragging.current = document.activeElement instanceof HTMLElement ? document.activeElement.id : "";
       setDragging(() => module);
+    }, () => {
+      // Offline: the move buttons still work, and the next visit of the pointer or focus asks again.
+      draggingRequested.current = false;
     });
   };
   useEffect(() => {
     const idle = window.requestIdleCallback?.(loadDragging, { timeout: 3000 });
     return () => (idle === undefined ? undefined : window.cancelIdleCallback(idle));
-    // Once per list: loadDragging itself checks whether dragging is already here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useLayoutEffect(() => {
     if (dragging && focusedBeforeDragging.current) document.getElementById(focusedBeforeDragging.current)?.focus();

@@ -1,5 +1,5 @@
 import { pluralRu } from "@/lib/domain/plural";
-import type { SortableItem } from "./sortable-list";
+import type { SortableItem } from "./sortable-row";
 
 /** An item of the course studio as a row of a sortable list, linking to its own page. */
 export const studioRow = (item: { id: string; is_published: boolean }, title: string, href: string, meta?: string): SortableItem => ({
