@@ -1,6 +1,6 @@
 import { Bot, Rocket, Sparkles } from "lucide-react";
 import { SITE_DESCRIPTION, SITE_NAME, SITE_URL } from "@/lib/site";
-import { AuthForm } from "./_components/auth-form";
+import { AuthForm } from "./_components/lazy-forms";
 
 // Static: the redirect of a signed-in visitor to /dashboard happens in the proxy.
 export const dynamic = "force-static";

@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/page-header";
 import { requireAdmin } from "@/lib/auth";
 import { pluralRu } from "@/lib/domain/plural";
 import { getGroupsOverview } from "@/lib/queries/groups";
-import { GroupNameFormView } from "./_components/group-forms";
+import { GroupNameForm } from "./_components/lazy-forms";
 
 export const metadata: Metadata = { title: "Группы", robots: { index: false } };
 
@@ -18,7 +18,7 @@ export default async function GroupsPage() {
         Группа — это поток студентов: откройте ей модули, инструменты и уроки сразу для всех, по расписанию. Личные настройки
         студента важнее настроек группы.
       </p>
-      <GroupNameFormView />
+      <GroupNameForm />
       {groups.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">Групп пока нет</p>
       ) : (

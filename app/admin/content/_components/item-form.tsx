@@ -7,8 +7,8 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import { useHydrated } from "@/lib/use-hydrated";
 import type { StudioItemKind } from "@/lib/validation/content";
+import { registerWithValue } from "@/lib/register-with-value";
 import { lazyZodResolver } from "@/lib/validation/form-resolver";
 import { saveBlock, saveCourseModule, saveTool, type StudioResult } from "../actions";
 import { useStudioSubmit } from "./use-studio-submit";
@@ -65,8 +65,6 @@ export function ItemForm({ kind, item, toolId, openPath }: Props) {
     defaultValues: { name: item?.name ?? "", description: item?.description ?? "", is_published: item?.is_published ?? true },
   });
   const { errors } = form.formState;
-  // Before hydration a submit would be the browser's own GET of the form.
-  const hydrated = useHydrated();
 
   const send = async (values: ItemFormValues): Promise<StudioResult> => {
     const result = await save({ id: item?.id, tool_id: toolId, [nameKey]: values.name, description: values.description, is_published: values.is_published });
@@ -81,17 +79,17 @@ export function ItemForm({ kind, item, toolId, openPath }: Props) {
   return (
     <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
       <FormField id="name" label={label} error={errors.name?.message}>
-        <Input autoComplete="off" required {...form.register("name")} />
+        <Input autoComplete="off" required {...registerWithValue(form, "name")} />
       </FormField>
       <FormField id="description" label="Описание" error={errors.description?.message}>
-        <Textarea rows={3} {...form.register("description")} />
+        <Textarea rows={3} {...registerWithValue(form, "description")} />
       </FormField>
       <Controller
         control={form.control}
         name="is_published"
         render={({ field }) => <PublishedSwitch checked={field.value} onCheckedChange={field.onChange} />}
       />
-      <SubmitButton className="self-start" pending={pending} disabled={!hydrated}>
+      <SubmitButton className="self-start" pending={pending}>
         {item ? "Сохранить" : "Создать"}
       </SubmitButton>
     </form>

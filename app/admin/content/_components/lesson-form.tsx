@@ -10,8 +10,8 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { normalizeVideoInput, SUPPORTED_VIDEO_HOSTS } from "@/lib/domain/video";
 import type { LessonParents } from "@/lib/queries/studio";
-import { useHydrated } from "@/lib/use-hydrated";
 import type { LessonForm as LessonFormValues } from "@/lib/validation/content";
+import { registerWithValue } from "@/lib/register-with-value";
 import { lazyZodResolver } from "@/lib/validation/form-resolver";
 import { saveLesson } from "../actions";
 import { PublishedSwitch } from "./item-form";
@@ -53,8 +53,6 @@ export function LessonForm({ lesson, content, parent, parents }: Props) {
     },
   });
   const { errors } = form.formState;
-  // Before hydration a submit would be the browser's own GET of the form.
-  const hydrated = useHydrated();
   const [video, title] = useWatch({ control: form.control, name: ["video", "title"] });
   const { submit, pending } = useStudioSubmit(form, ["parent", "title", "video", "description"], saveLesson, (id) => {
     if (!lesson) return router.replace(`/admin/content/lessons/${id}`);
@@ -67,7 +65,7 @@ export function LessonForm({ lesson, content, parent, parents }: Props) {
   return (
     <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
       <FormField id="parent" label="Где урок" error={errors.parent?.message}>
-        <NativeSelect {...form.register("parent")}>
+        <NativeSelect {...registerWithValue(form, "parent")}>
           <optgroup label="Product Founder: модули курса">
             {parents.modules.map((module) => (
               <option key={module.id} value={`course_module:${module.id}`}>
@@ -92,14 +90,14 @@ export function LessonForm({ lesson, content, parent, parents }: Props) {
         </NativeSelect>
       </FormField>
       <FormField id="title" label="Название урока" error={errors.title?.message}>
-        <Input autoComplete="off" required {...form.register("title")} />
+        <Input autoComplete="off" required {...registerWithValue(form, "title")} />
       </FormField>
       <FormField id="video" label="Видео" error={errors.video?.message}>
         <Textarea
           rows={2}
           placeholder="Ссылка или код для вставки (iframe)"
           code
-          {...form.register("video")}
+          {...registerWithValue(form, "video")}
         />
       </FormField>
       <p className="-mt-2 text-xs text-muted-foreground">
@@ -107,14 +105,14 @@ export function LessonForm({ lesson, content, parent, parents }: Props) {
       </p>
       <VideoPreview value={video} title={title} />
       <FormField id="description" label="Описание" error={errors.description?.message}>
-        <Textarea rows={6} placeholder="Текст урока; ссылки станут кликабельными" {...form.register("description")} />
+        <Textarea rows={6} placeholder="Текст урока; ссылки станут кликабельными" {...registerWithValue(form, "description")} />
       </FormField>
       <Controller
         control={form.control}
         name="is_published"
         render={({ field }) => <PublishedSwitch checked={field.value} onCheckedChange={field.onChange} />}
       />
-      <SubmitButton className="self-start" pending={pending} disabled={!hydrated}>
+      <SubmitButton className="self-start" pending={pending}>
         {lesson ? "Сохранить урок" : "Создать урок"}
       </SubmitButton>
     </form>

@@ -3,6 +3,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, useTransition } from "react";
 import { toast } from "@/components/ui/toast";
 import { useHydrated } from "@/lib/use-hydrated";
+import { whenIdle } from "@/lib/when-idle";
 import type { ContentKind } from "@/lib/validation/content";
 import { reorderContent } from "../actions";
 import { SortableRow, type SortableItem } from "./sortable-row";
@@ -58,10 +59,7 @@ export function SortableList({ kind, items, label, noun, emptyText }: Props) {
       draggingRequested.current = false;
     });
   };
-  useEffect(() => {
-    const idle = window.requestIdleCallback?.(loadDragging, { timeout: 3000 });
-    return () => (idle === undefined ? undefined : window.cancelIdleCallback(idle));
-  }, []);
+  useEffect(() => whenIdle(loadDragging), []);
   useLayoutEffect(() => {
     if (dragging && focusedBeforeDragging.current) document.getElementById(focusedBeforeDragging.current)?.focus();
   }, [dragging]);

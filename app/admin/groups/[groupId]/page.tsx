@@ -7,7 +7,8 @@ import { byOrderIndex } from "@/lib/domain/access";
 import { grantSummary } from "@/lib/domain/access-source";
 import { isUuid } from "@/lib/domain/paths";
 import { getGroupPage } from "@/lib/queries/groups";
-import { AddMembersForm, DeleteGroupButton, GroupNameFormView, MemberList } from "../_components/group-forms";
+import { DeleteGroupButton, MemberList } from "../_components/group-controls";
+import { AddMembersForm, GroupNameForm } from "../_components/lazy-forms";
 import { GrantList, type GrantItem } from "../_components/grant-list";
 
 export const metadata: Metadata = { title: "Группа", robots: { index: false } };
@@ -42,7 +43,7 @@ export default async function GroupPage({ params }: { params: Promise<{ groupId:
       <PageHeader backHref="/admin/groups" backLabel="К группам" title={group.name}>
         <DeleteGroupButton group={group} memberCount={page.members.length} />
       </PageHeader>
-      <GroupNameFormView group={group} />
+      <GroupNameForm group={group} />
       <section aria-labelledby="members-title" className="flex flex-col gap-3">
         <h2 id="members-title" className="text-xl font-semibold">
           Студенты группы ({page.members.length})

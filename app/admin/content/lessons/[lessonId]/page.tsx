@@ -6,7 +6,7 @@ import { getStudioLesson } from "@/lib/queries/studio";
 import { lessonParentValue } from "@/lib/validation/content";
 import { DeleteContentButton } from "../../_components/delete-content-button";
 import { DraftBadge } from "../../_components/draft-badge";
-import { LessonForm } from "../../_components/lesson-form";
+import { LessonForm } from "../../_components/lazy-forms";
 import { StudioShell } from "../../_components/studio-shell";
 
 export const metadata: Metadata = { title: "Урок", robots: { index: false } };

@@ -1,0 +1,7 @@
+"use client";
+
+import { hydrateOnIntent } from "@/components/hydrate-on-intent";
+
+/** The cohort forms: their script (react-hook-form) loads when the owner reaches for them. */
+export const GroupNameForm = hydrateOnIntent(() => import("./group-forms").then((module) => module.GroupNameForm));
+export const AddMembersForm = hydrateOnIntent(() => import("./group-forms").then((module) => module.AddMembersForm));

@@ -1,0 +1,84 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { createTool, SEEDED, service } from "./helpers/backend";
+import { toast, useSession } from "./helpers/session";
+
+/**
+ * Holds every script asked for after the load event (a form's react-hook-form, loaded on intent by
+ * components/hydrate-on-intent.tsx) until `release` is called: what the visitor does meanwhile
+ * happens on the server's HTML alone.
+ */
+async function holdLateScripts(page: Page) {
+  let loaded = false;
+  let released = false;
+  const held: (() => void)[] = [];
+  const late: string[] = [];
+  page.on("load", () => (loaded = true));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    if (loaded && !released) {
+      late.push(route.request().url());
+      await new Promise<void>((resolve) => held.push(resolve));
+    }
+    await route.continue();
+  });
+  return {
+    late,
+    release: () => {
+      released = true;
+      held.splice(0).forEach((resume) => resume());
+    },
+  };
+}
+
+test("the landing's form works before its script arrives: typing is kept, sending waits for it", async ({ page }) => {
+  const scripts = await holdLateScripts(page);
+  await page.goto("/", { waitUntil: "load" });
+  const submit = page.getByRole("button", { name: "Войти", exact: true });
+  await page.getByLabel("Email").click();
+  await page.keyboard.type(SEEDED.student.email);
+  await page.getByLabel("Пароль").click();
+  await page.keyboard.type(SEEDED.student.password);
+  // The form's script was asked for (the focus) and is not here yet: the browser must not send the form itself.
+  await expect.poll(() => scripts.late.length).toBeGreaterThan(0);
+  await expect(submit).toBeDisabled();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/$/);
+
+  scripts.release();
+  await expect(submit).toBeEnabled();
+  await expect(page.getByLabel("Email")).toHaveValue(SEEDED.student.email);
+  await expect(page.getByLabel("Пароль")).toHaveValue(SEEDED.student.password);
+  await expect(page.getByLabel("Пароль")).toBeFocused();
+  await submit.click();
+  await page.waitForURL("**/dashboard");
+});
+
+test("a studio form shows the saved values at once, keeps what the owner typed or chose before its script arrived, and saves it", async ({ page }) => {
+  const tool = await createTool({ lessons: [{ title: "Урок до правки", order_index: 1 }] });
+  const otherTool = await createTool();
+  try {
+    await useSession(page, "admin");
+    const scripts = await holdLateScripts(page);
+    await page.goto(`/admin/content/lessons/${tool.lessonId("Урок до правки")}`, { waitUntil: "load" });
+    const title = page.getByLabel("Название урока");
+    await expect(title).toHaveValue("Урок до правки");
+    await expect(page.getByLabel("Где урок")).toHaveValue(`tool:${tool.id}`);
+    await title.click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(", исправленный");
+    await page.getByLabel("Где урок").selectOption(`tool:${otherTool.id}`);
+    await expect.poll(() => scripts.late.length).toBeGreaterThan(0);
+    await expect(page.getByRole("button", { name: "Сохранить урок" })).toBeDisabled();
+
+    scripts.release();
+    await expect(page.getByRole("button", { name: "Сохранить урок" })).toBeEnabled();
+    await expect(title).toHaveValue("Урок до правки, исправленный");
+    await expect(page.getByLabel("Где урок")).toHaveValue(`tool:${otherTool.id}`);
+    await page.getByRole("button", { name: "Сохранить урок" }).click();
+    await expect(toast(page, "Сохранено")).toBeVisible();
+    const { data } = await service.from("lessons").select("title, tool_id").eq("id", tool.lessonId("Урок до правки")).single();
+    expect(data).toEqual({ title: "Урок до правки, исправленный", tool_id: otherTool.id });
+  } finally {
+    await Promise.all([tool.remove(), otherTool.remove()]);
+  }
+});
