@@ -1,13 +1,20 @@
 "use client";
 
-import { Suspense, use, useEffect, useRef, type ComponentType } from "react";
+import { Suspense, use, useCallback, useEffect, useRef, type ComponentType } from "react";
 import { whenIdle } from "@/lib/when-idle";
 
 /**
+ * A visitor who neither points at the form nor focuses it (a tap on its button right after the
+ * browser filled it in) still gets its script: once the page has been idle this long.
+ */
+const UNASKED_LOAD_AFTER_MS = 5000;
+const INTENT_EVENTS = ["pointerover", "focusin", "click"] as const;
+
+/**
  * A client component whose script is not needed before the visitor reaches for it (a form and
- * react-hook-form): the server's HTML shows at once, and the script loads when the pointer or
- * the focus first enters it, or once the browser is idle. Until then React keeps the suspended
- * boundary's server HTML, and hydration keeps what was typed into it (react-hook-form takes a
+ * react-hook-form): the server's HTML shows at once, and the script loads when the pointer, the
+ * focus or a click first reaches it (or, unasked, once the page has settled). Until then React
+ * keeps the suspended boundary's server HTML, and hydration keeps what was typed into it (react-hook-form takes a
  * field edited before it was ready as it is). After a client-side navigation there is no server
  * HTML to show, so the script loads at once.
  */
@@ -20,25 +27,47 @@ export function hydrateOnIntent<Props extends object>(load: () => Promise<Compon
   };
   const component = typeof window === "undefined" ? load() : loadOnIntent();
 
-  function Hydrated(props: Props) {
+  function Hydrated({ props, onHydrated }: { props: Props; onHydrated: () => void }) {
     const Component = use(component);
+    useEffect(onHydrated, [onHydrated]);
     return <Component {...props} />;
   }
 
   function HydrateOnIntent(props: Props) {
     const container = useRef<HTMLDivElement>(null);
+    const hydrated = useRef(false);
+    const clickedBeforeHydration = useRef<HTMLElement>(null);
+    const onHydrated = useCallback(() => {
+      hydrated.current = true;
+      const button = clickedBeforeHydration.current;
+      clickedBeforeHydration.current = null;
+      if (button?.isConnected) button.click();
+    }, []);
     useEffect(() => {
       const element = container.current;
       if (!element) return;
       const ask = () => signalIntent?.();
       // Nothing rendered yet: no server HTML to keep (a client-side navigation).
       if (element.childElementCount === 0) ask();
-      element.addEventListener("pointerover", ask);
-      element.addEventListener("focusin", ask);
-      const cancelIdle = whenIdle(ask);
+      // On the window, capturing: React stops every event aimed at HTML it has not hydrated yet
+      // at its root, before a listener on the form could hear it. It also drops such a click (a
+      // tap brings pointerover and click at once), so the button is clicked again once its
+      // handler exists.
+      const onIntent = (event: Event) => {
+        if (hydrated.current || !(event.target instanceof Element) || !element.contains(event.target)) return;
+        const button = event.type === "click" ? event.target.closest("button") : null;
+        if (button) {
+          event.preventDefault();
+          clickedBeforeHydration.current = button;
+        }
+        ask();
+      };
+      for (const type of INTENT_EVENTS) window.addEventListener(type, onIntent, true);
+      let cancelIdle = () => {};
+      const unasked = window.setTimeout(() => (cancelIdle = whenIdle(ask)), UNASKED_LOAD_AFTER_MS);
       return () => {
-        element.removeEventListener("pointerover", ask);
-        element.removeEventListener("focusin", ask);
+        for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, true);
+        window.clearTimeout(unasked);
         cancelIdle();
       };
     }, []);
@@ -46,7 +75,7 @@ export function hydrateOnIntent<Props extends object>(load: () => Promise<Compon
       // `contents`: the wrapper adds no box, so the form lays out as if it were the parent's child.
       <div ref={container} className="contents">
         <Suspense>
-          <Hydrated {...props} />
+          <Hydrated props={props} onHydrated={onHydrated} />
         </Suspense>
       </div>
     );

@@ -53,6 +53,18 @@ test("the landing's form works before its script arrives: typing is kept, sendin
   await page.waitForURL("**/dashboard");
 });
 
+test("a button pressed before the form's script arrives takes effect as soon as it has", async ({ page }) => {
+  const scripts = await holdLateScripts(page);
+  await page.goto("/", { waitUntil: "load" });
+  await page.getByRole("button", { name: "Забыли пароль?" }).click();
+  await expect.poll(() => scripts.late.length).toBeGreaterThan(0);
+  await expect(page.getByRole("button", { name: "Отправить ссылку" })).toHaveCount(0);
+
+  scripts.release();
+  await expect(page.getByRole("button", { name: "Отправить ссылку" })).toBeVisible();
+  await expect(page.getByLabel("Пароль")).toHaveCount(0);
+});
+
 test("a studio form shows the saved values at once, keeps what the owner typed or chose before its script arrived, and saves it", async ({ page }) => {
   const tool = await createTool({ lessons: [{ title: "Урок до правки", order_index: 1 }] });
   const otherTool = await createTool();
