@@ -4,8 +4,8 @@ import { Suspense, use, useCallback, useEffect, useRef, type ComponentType } fro
 import { whenIdle } from "@/lib/when-idle";
 
 /**
- * A visitor who neither points at the form nor focuses it (a tap on its button right after the
- * browser filled it in) still gets its script: once the page has been idle this long.
+ * Unasked, the script still loads once the page has been idle this long, so a visitor who reads
+ * first finds the form ready; earlier, it would compete with the page's own first paint.
  */
 const UNASKED_LOAD_AFTER_MS = 5000;
 const INTENT_EVENTS = ["pointerover", "focusin", "click"] as const;
@@ -14,9 +14,9 @@ const INTENT_EVENTS = ["pointerover", "focusin", "click"] as const;
  * A client component whose script is not needed before the visitor reaches for it (a form and
  * react-hook-form): the server's HTML shows at once, and the script loads when the pointer, the
  * focus or a click first reaches it (or, unasked, once the page has settled). Until then React
- * keeps the suspended boundary's server HTML, and hydration keeps what was typed into it (react-hook-form takes a
- * field edited before it was ready as it is). After a client-side navigation there is no server
- * HTML to show, so the script loads at once.
+ * keeps the suspended boundary's server HTML, and hydration keeps what was typed into it
+ * (react-hook-form takes a field edited before it was ready as it is). After a client-side
+ * navigation there is no server HTML to show, so the script loads at once.
  */
 export function hydrateOnIntent<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
   let signalIntent: (() => void) | undefined;
@@ -51,8 +51,8 @@ export function hydrateOnIntent<Props extends object>(load: () => Promise<Compon
       if (element.childElementCount === 0) ask();
       // On the window, capturing: React stops every event aimed at HTML it has not hydrated yet
       // at its root, before a listener on the form could hear it. It also drops such a click (a
-      // tap brings pointerover and click at once), so the button is clicked again once its
-      // handler exists.
+      // tap brings pointerover and click at once), so the click's default waits and the button
+      // is clicked again once its handler exists.
       const onIntent = (event: Event) => {
         if (hydrated.current || !(event.target instanceof Element) || !element.contains(event.target)) return;
         const button = event.type === "click" ? event.target.closest("button") : null;
