@@ -8,7 +8,24 @@ import { whenIdle } from "@/lib/when-idle";
  * first finds the form ready; earlier, it would compete with the page's own first paint.
  */
 const UNASKED_LOAD_AFTER_MS = 5000;
-const INTENT_EVENTS = ["pointerover", "focusin", "click"] as const;
+const INTENT_EVENTS = ["pointerover", "focusin", "click", "keydown"] as const;
+
+/** What a press before hydration meant, to be done again once the form can act: a button's click, or Enter's submit. */
+function actionOf(event: Event, target: Element): (() => void) | null {
+  const button = event.type === "click" ? target.closest("button") : null;
+  if (button) {
+    return () => {
+      if (button.isConnected) button.click();
+    };
+  }
+  const form = event instanceof KeyboardEvent && event.key === "Enter" && target instanceof HTMLInputElement ? target.form : null;
+  if (form) {
+    return () => {
+      if (form.isConnected) form.requestSubmit();
+    };
+  }
+  return null;
+}
 
 /**
  * A client component whose script is not needed before the visitor reaches for it (a form and
@@ -36,12 +53,11 @@ export function hydrateOnIntent<Props extends object>(load: () => Promise<Compon
   function HydrateOnIntent(props: Props) {
     const container = useRef<HTMLDivElement>(null);
     const hydrated = useRef(false);
-    const clickedBeforeHydration = useRef<HTMLElement>(null);
+    const actionBeforeHydration = useRef<() => void>(null);
     const onHydrated = useCallback(() => {
       hydrated.current = true;
-      const button = clickedBeforeHydration.current;
-      clickedBeforeHydration.current = null;
-      if (button?.isConnected) button.click();
+      actionBeforeHydration.current?.();
+      actionBeforeHydration.current = null;
     }, []);
     useEffect(() => {
       const element = container.current;
@@ -51,14 +67,14 @@ export function hydrateOnIntent<Props extends object>(load: () => Promise<Compon
       if (element.childElementCount === 0) ask();
       // On the window, capturing: React stops every event aimed at HTML it has not hydrated yet
       // at its root, before a listener on the form could hear it. It also drops such a click (a
-      // tap brings pointerover and click at once), so the click's default waits and the button
-      // is clicked again once its handler exists.
+      // tap brings pointerover and click at once), and Enter in a field finds the submit button
+      // still disabled: the press waits (its default too) and is made again once it can act.
       const onIntent = (event: Event) => {
         if (hydrated.current || !(event.target instanceof Element) || !element.contains(event.target)) return;
-        const button = event.type === "click" ? event.target.closest("button") : null;
-        if (button) {
+        const action = actionOf(event, event.target);
+        if (action) {
           event.preventDefault();
-          clickedBeforeHydration.current = button;
+          actionBeforeHydration.current = action;
         }
         ask();
       };
