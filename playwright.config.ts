@@ -1,9 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./e2e/helpers/browser";
-import { E2E_APP_URL } from "./e2e/helpers/ports";
+import { E2E_APP_URL, E2E_STACK_SUFFIX } from "./e2e/helpers/ports";
 
 export default defineConfig({
   testDir: "./e2e",
+  outputDir: `test-results${E2E_STACK_SUFFIX}`,
   fullyParallel: true,
   workers: 2,
   retries: 0,

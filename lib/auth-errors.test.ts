@@ -27,6 +27,12 @@ describe("authErrorMessage", () => {
     );
   });
 
+  it("passes on the Russian refusal of the project's own Auth hooks, never an English one", () => {
+    const consent = "Подтвердите согласие на обработку персональных данных";
+    expect(authErrorMessage({ code: "unknown", message: consent, status: 400 })).toBe(consent);
+    expect(authErrorMessage({ code: "unknown", message: "Hook refused", status: 400 })).toBe("Не удалось выполнить запрос. Попробуйте ещё раз");
+  });
+
   it("explains an email limit without a wait time", () => {
     expect(authErrorMessage({ code: "over_email_send_rate_limit", message: "Email rate limit exceeded", status: 429 })).toBe(
       "Лимит писем исчерпан. Попробуйте позже",

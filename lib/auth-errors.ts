@@ -30,6 +30,9 @@ export function authErrorMessage(error: ProviderError): string {
       : "Лимит писем исчерпан. Попробуйте позже";
   }
   if (error.code && MESSAGES[error.code]) return MESSAGES[error.code];
+  // The project's own Auth hooks (supabase/migrations) refuse in Russian; Supabase Auth passes
+  // their message on with the code "unknown".
+  if (error.code === "unknown" && error.status && error.status < 500 && /[а-яё]/i.test(error.message)) return error.message;
   if (!error.status || error.status >= 500) return "Сервер недоступен. Попробуйте ещё раз чуть позже";
   console.error("auth: untranslated provider error", error.code, error.message);
   return "Не удалось выполнить запрос. Попробуйте ещё раз";

@@ -52,8 +52,20 @@ export async function requireAdmin(): Promise<CurrentUser> {
   return user;
 }
 
-/** For server actions: whether the signed-in user is an admin (row level security checks every write again). */
+/**
+ * For writes: whether the session is still live at Supabase Auth, which forgets a session when it
+ * signs out. Pages trust the verified access token (no round trip; it lives `jwt_expiry`, ten
+ * minutes); a write asks Auth (one round trip), so a session cookie copied before sign-out cannot
+ * write at all.
+ */
+export const sessionIsLive = cache(async (): Promise<boolean> => {
+  const supabase = await createCookieClient();
+  const { data, error } = await supabase.auth.getUser();
+  return !error && Boolean(data.user);
+});
+
+/** For server actions: whether the signed-in user is an admin with a live session (row level security checks every write again). */
 export async function currentUserIsAdmin(): Promise<boolean> {
   const user = await getCurrentUser();
-  return Boolean(user && (await isAdmin(user)));
+  return Boolean(user && (await isAdmin(user)) && (await sessionIsLive()));
 }

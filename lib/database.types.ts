@@ -5,6 +5,27 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      auth_attempts: {
+        Row: {
+          attempts: number
+          key: string
+          last_attempt_at: string
+          window_started_at: string
+        }
+        Insert: {
+          attempts?: number
+          key: string
+          last_attempt_at?: string
+          window_started_at?: string
+        }
+        Update: {
+          attempts?: number
+          key?: string
+          last_attempt_at?: string
+          window_started_at?: string
+        }
+        Relationships: []
+      }
       course_modules: {
         Row: {
           created_at: string
@@ -665,12 +686,24 @@ export type Database = {
         }
         Returns: Json
       }
+      before_user_created_hook: {
+        Args: {
+          event: Json
+        }
+        Returns: Json
+      }
       can_open_lesson: {
         Args: {
           _user_id: string
           _lesson_id: string
         }
         Returns: boolean
+      }
+      clear_auth_attempts: {
+        Args: {
+          _key: string
+        }
+        Returns: undefined
       }
       course_lesson_page: {
         Args: {
@@ -692,6 +725,10 @@ export type Database = {
           _student_id?: string
         }
         Returns: Json
+      }
+      current_privacy_policy_version: {
+        Args: never
+        Returns: string
       }
       custom_access_token_hook: {
         Args: {
@@ -848,6 +885,18 @@ export type Database = {
           group_names: string[]
           opens_at: string
           expired: boolean
+        }[]
+      }
+      take_auth_attempt: {
+        Args: {
+          _key: string
+          _window_seconds: number
+          _free_attempts: number
+          _first_delay_seconds: number
+        }
+        Returns: {
+          wait_seconds: number
+          attempts: number
         }[]
       }
       tool_hidden_from: {

@@ -1,9 +1,9 @@
 import "server-only";
 import { cache } from "react";
 import { cookies } from "next/headers";
-import { z } from "zod";
 import { isAdmin, requireUser, type CurrentUser } from "@/lib/auth";
 import { sessionCookieOptions } from "@/lib/supabase/env";
+import { previewValue, readPreview, type PreviewedStudent, type PreviewProfile } from "@/lib/validation/preview";
 
 /**
  * «Смотреть как студент»: an admin opens the student pages with one student's access. The choice
@@ -13,25 +13,12 @@ import { sessionCookieOptions } from "@/lib/supabase/env";
 
 export const PREVIEW_COOKIE = "preview_student";
 
-const previewSchema = z.object({ id: z.uuid(), name: z.string().min(1).max(200) });
-export type PreviewedStudent = z.infer<typeof previewSchema>;
+export type { PreviewedStudent };
 
-export const previewCookie = (student: PreviewedStudent) => ({
-  name: PREVIEW_COOKIE,
-  value: JSON.stringify(student),
-  ...sessionCookieOptions,
-  httpOnly: true,
-  maxAge: 2 * 60 * 60,
-});
-
-function parsePreview(value: string | undefined): PreviewedStudent | null {
-  if (!value) return null;
-  try {
-    const parsed = previewSchema.safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+/** The cookie that previews this profile, or null when it could not be written so that it reads back. */
+export function previewCookie(profile: PreviewProfile) {
+  const value = previewValue(profile);
+  return value ? { name: PREVIEW_COOKIE, value, ...sessionCookieOptions, httpOnly: true, maxAge: 2 * 60 * 60 } : null;
 }
 
 export interface Viewer {
@@ -44,7 +31,7 @@ export interface Viewer {
 /** The signed-in user, and whose view of the course the student pages render (once per request). */
 export const requireViewer = cache(async (): Promise<Viewer> => {
   const user = await requireUser();
-  const requested = parsePreview((await cookies()).get(PREVIEW_COOKIE)?.value);
+  const requested = readPreview((await cookies()).get(PREVIEW_COOKIE)?.value);
   const preview = requested && (await isAdmin(user)) ? requested : null;
   return { user, studentId: preview?.id ?? user.id, preview };
 });

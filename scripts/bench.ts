@@ -10,7 +10,7 @@ import { lighthouseMobile } from "./bench-lighthouse";
 import { firstLoadJs, measurePage, type PageMeasure } from "./bench-pages";
 import { seedLargeSchool, spreadLessonAccess } from "./bench-school";
 import { signInBurst } from "./bench-sign-in-burst";
-import { exitCode, nextEnv, runNext } from "./next-app";
+import { exitCode, nextEnv, runNext, runServer } from "./next-app";
 
 /**
  * `npm run bench`: the app beside the floors (the smallest App Router page of the same Next.js,
@@ -35,7 +35,7 @@ console.log("building the app and the floor…");
 if ((await exitCode(runNext(["build"], env, "ignore"))) !== 0) throw new Error("build failed");
 const floor = await startFloor("static", 3201);
 const dynamicFloor = await startFloor("dynamic", 3202);
-const app = runNext(["start", "-p", "3200", "-H", "127.0.0.1"], env, "ignore");
+const app = runServer(["-p", "3200", "-H", "127.0.0.1"], env, "ignore");
 for (const url of [base, floor.url, dynamicFloor.url]) {
   for (let attempt = 0; attempt < 120; attempt++) {
     if (await fetch(url).then((response) => response.ok).catch(() => false)) break;

@@ -2,7 +2,7 @@ import path from "node:path";
 import loadEnv from "@next/env";
 import { DEMO_ACCOUNTS } from "../supabase/local/demo-accounts";
 import { startLocalBackend, type LocalBackend } from "../supabase/local/server";
-import { nextEnv, ROOT, runNext } from "./next-app";
+import { nextEnv, ROOT, runServer } from "./next-app";
 
 /**
  * `npm run dev`: the Next.js dev server, plus the embedded Supabase backend whenever no
@@ -24,7 +24,7 @@ if (!process.env.NEXT_PUBLIC_SUPABASE_URL) {
   console.log(`[dev] using Supabase at ${process.env.NEXT_PUBLIC_SUPABASE_URL}`);
 }
 
-const next = runNext(["dev", ...process.argv.slice(2)], env);
+const next = runServer(["--dev", ...process.argv.slice(2)], env);
 
 async function stop(code: number) {
   await backend?.close();

@@ -1,12 +1,13 @@
 import { createServer } from "node:http";
 import { startLocalBackend } from "../supabase/local/server";
 import { E2E_APP_PORT, E2E_APP_URL, E2E_BACKEND_PORT, E2E_CONTROL_PORT, E2E_DIST_DIR } from "../e2e/helpers/ports";
-import { nextEnv, runNext } from "./next-app";
+import { nextEnv, runServer } from "./next-app";
 
 /**
  * The end-to-end tests' server: a throwaway in-memory backend with config.toml's own rate limits
  * and the production build of the app on its own port. Each test stands for a different visitor
- * by the X-Forwarded-For it sends (e2e/fixtures.ts), which the app forwards as Sb-Forwarded-For.
+ * by the X-Forwarded-For it sends (e2e/fixtures.ts), as a trusted proxy would write it, which the
+ * app forwards as Sb-Forwarded-For.
  */
 const backend = await startLocalBackend({
   dataDir: "memory://",
@@ -22,7 +23,11 @@ createServer((request, response) => {
   response.writeHead(match ? 204 : 404).end();
 }).listen(E2E_CONTROL_PORT, "127.0.0.1");
 
-const app = runNext(["start", "-p", String(E2E_APP_PORT), "-H", "127.0.0.1"], nextEnv(backend.url, E2E_APP_URL, E2E_DIST_DIR));
+// The tests play the proxy in front of the app: each visitor's X-Forwarded-For is what it wrote.
+const app = runServer(["-p", String(E2E_APP_PORT), "-H", "127.0.0.1"], {
+  ...nextEnv(backend.url, E2E_APP_URL, E2E_DIST_DIR),
+  TRUSTED_PROXY_HOPS: "1",
+});
 
 const stop = async (code: number) => {
   app.kill("SIGTERM");

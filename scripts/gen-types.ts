@@ -1,167 +1,89 @@
-import { writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { openDatabase } from "../supabase/local/database";
+import { GenerateError, withMigratedDatabase } from "./gen-database";
+import { hashMigrations, LOCK_PATH, parseLock, reviewLock } from "./gen-lock";
+import { databaseSchema } from "./gen-schema";
+import { databaseTypes } from "./gen-typescript";
 
 /**
- * `npm run gen-types`: writes lib/database.types.ts from the migrations, in the shape
- * `supabase gen types typescript` produces, by applying them to a throwaway database.
- * `--check` fails when the committed file is out of date.
+ * `npm run gen-types`: applies supabase/migrations to a throwaway PostgreSQL set up as hosted
+ * Supabase is, then writes lib/database.types.ts (as `supabase gen types typescript` would),
+ * supabase/schema.sql (what the database is now, for reading) and supabase/migrations.lock (each
+ * migration's SHA-256, so a landed migration never changes). `--check` writes nothing and fails
+ * when a generated file is out of date or a landed migration changed.
  */
 
-const db = await openDatabase("memory://", () => {});
+const ROOT = path.resolve(import.meta.dirname, "..");
+const TYPES_PATH = "lib/database.types.ts";
+const SCHEMA_PATH = "supabase/schema.sql";
+const check = process.argv.includes("--check");
+const read = (file: string) => readFile(path.join(ROOT, file), "utf8").catch(() => "");
 
-const enums = (
-  await db.query<{ name: string; labels: string[] }>(
-    `select t.typname as name, array_agg(e.enumlabel order by e.enumsortorder) as labels
-     from pg_type t join pg_enum e on e.enumtypid = t.oid join pg_namespace n on n.oid = t.typnamespace
-     where n.nspname = 'public' group by t.typname order by t.typname`,
-  )
-).rows;
-const enumNames = new Set(enums.map((item) => item.name));
-
-function tsType(pgType: string): string {
-  const array = pgType.endsWith("[]");
-  const base = array ? pgType.slice(0, -2) : pgType;
-  let type: string;
-  if (enumNames.has(base)) type = `Database["public"]["Enums"]["${base}"]`;
-  else if (["integer", "bigint", "smallint", "numeric", "real", "double precision"].includes(base)) type = "number";
-  else if (base === "boolean") type = "boolean";
-  else if (base === "json" || base === "jsonb") type = "Json";
-  else type = "string";
-  return array ? `${type}[]` : type;
+function fail(message: string): never {
+  console.error(`✖ ${message}`);
+  process.exit(1);
 }
 
-const columns = (
-  await db.query<{ table: string; column: string; type: string; nullable: boolean; has_default: boolean; generated: boolean }>(
-    `select c.relname as table, a.attname as column, format_type(a.atttypid, null) as type,
-            not a.attnotnull as nullable, a.atthasdef as has_default, a.attgenerated <> '' as generated
-     from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-     where n.nspname = 'public' and c.relkind = 'r' order by c.relname, a.attname`,
-  )
-).rows;
-
-const relationships = (
-  await db.query<{ table: string; name: string; columns: string[]; referenced: string; referenced_columns: string[] }>(
-    `select c.conrelid::regclass::text as table, c.conname as name,
-            array(select attname from pg_attribute where attrelid = c.conrelid and attnum = any(c.conkey)) as columns,
-            c.confrelid::regclass::text as referenced,
-            array(select attname from pg_attribute where attrelid = c.confrelid and attnum = any(c.confkey)) as referenced_columns
-     from pg_constraint c join pg_namespace n on n.oid = c.connamespace
-     where c.contype = 'f' and n.nspname = 'public' order by c.conname`,
-  )
-).rows;
-
-const functions = (
-  await db.query<{ name: string; arg_names: string[] | null; arg_types: string[]; returns: string; returns_set: boolean; out_names: string[] | null; out_types: string[] | null; defaults: number }>(
-    `select p.proname as name, p.proargnames as arg_names,
-            array(select format_type(t, null) from unnest(p.proargtypes) t) as arg_types,
-            format_type(p.prorettype, null) as returns, p.proretset as returns_set, p.pronargdefaults::int as defaults,
-            (select array_agg(p.proargnames[i] order by i) from generate_subscripts(p.proargmodes, 1) i where p.proargmodes[i] = 't') as out_names,
-            (select array_agg(format_type(p.proallargtypes[i], null) order by i) from generate_subscripts(p.proargmodes, 1) i where p.proargmodes[i] = 't') as out_types
-     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-     where n.nspname = 'public' and p.prokind = 'f' and format_type(p.prorettype, null) <> 'trigger'
-     order by p.proname`,
-  )
-).rows;
-await db.close();
-
-const indent = (text: string, spaces: number) => text.split("\n").map((line) => " ".repeat(spaces) + line).join("\n");
-const tables = [...new Set(columns.map((column) => column.table))];
-
-const tableBlocks = tables.map((table) => {
-  const own = columns.filter((column) => column.table === table);
-  const row = own.map((c) => `${c.column}: ${tsType(c.type)}${c.nullable ? " | null" : ""}`);
-  const insert = own
-    .filter((c) => !c.generated)
-    .map((c) => `${c.column}${c.nullable || c.has_default ? "?" : ""}: ${tsType(c.type)}${c.nullable ? " | null" : ""}`);
-  const update = own.filter((c) => !c.generated).map((c) => `${c.column}?: ${tsType(c.type)}${c.nullable ? " | null" : ""}`);
-  const relations = relationships
-    .filter((relation) => relation.table === table)
-    .map(
-      (relation) => `{
-  foreignKeyName: "${relation.name}"
-  columns: [${relation.columns.map((c) => `"${c}"`).join(", ")}]
-  isOneToOne: false
-  referencedRelation: "${relation.referenced.replace(/^auth\./, "")}"
-  referencedColumns: [${relation.referenced_columns.map((c) => `"${c}"`).join(", ")}]
-}`,
-    );
-  return `${table}: {
-  Row: {
-${indent(row.join("\n"), 4)}
-  }
-  Insert: {
-${indent(insert.join("\n"), 4)}
-  }
-  Update: {
-${indent(update.join("\n"), 4)}
-  }
-  Relationships: [${relations.length ? `\n${indent(relations.join(",\n"), 4)}\n  ` : ""}]
-}`;
-});
-
-const functionBlocks = functions.map((fn) => {
-  // Arguments with defaults come last and may be left out, as in `supabase gen types`.
-  const firstOptional = fn.arg_types.length - fn.defaults;
-  const args = fn.arg_types.map(
-    (type, index) => `${fn.arg_names?.[index] ?? `arg${index}`}${index >= firstOptional ? "?" : ""}: ${tsType(type)}`,
+const migrationsDir = path.join(ROOT, "supabase/migrations");
+const names = (await readdir(migrationsDir)).filter((name) => name.endsWith(".sql")).sort();
+const migrations = await hashMigrations(migrationsDir, names);
+const lockOnDisk = await read(LOCK_PATH);
+let review: ReturnType<typeof reviewLock>;
+try {
+  review = reviewLock(ROOT, lockOnDisk, migrations);
+} catch (error) {
+  fail((error as Error).message);
+}
+if (review.violations.length) {
+  fail(
+    `Landed migrations never change, and ${LOCK_PATH} as committed says these did:\n` +
+      review.violations.map((violation) => `    ${violation}\n`).join("") +
+      "  A database that already ran a migration never runs it again, so an edit would reach only new databases.\n" +
+      "  Restore the file as committed (git checkout HEAD -- supabase/migrations/<file>) and add a new migration instead.",
   );
-  let returns: string;
-  if (fn.out_names?.length) {
-    const fields = fn.out_names.map((name, index) => `${name}: ${tsType(fn.out_types![index])}`).join("\n");
-    returns = `{\n${indent(fields, 2)}\n}[]`;
-  } else {
-    returns = fn.returns === "void" ? "undefined" : `${tsType(fn.returns)}${fn.returns_set ? "[]" : ""}`;
-  }
-  return `${fn.name}: {
-  Args: ${args.length ? `{\n${indent(args.join("\n"), 4)}\n  }` : "never"}
-  Returns: ${returns.replace(/\n/g, "\n  ")}
-}`;
-});
-
-const output = `// Generated by \`npm run gen-types\` from supabase/migrations. Do not edit by hand.
-
-export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[]
-
-export type Database = {
-  public: {
-    Tables: {
-${indent(tableBlocks.join("\n"), 6)}
-    }
-    Views: {
-      [_ in never]: never
-    }
-    Functions: {
-${indent(functionBlocks.join("\n"), 6)}
-    }
-    Enums: {
-${indent(enums.map((item) => `${item.name}: ${item.labels.map((label) => `"${label}"`).join(" | ")}`).join("\n"), 6)}
-    }
-    CompositeTypes: {
-      [_ in never]: never
-    }
-  }
+}
+for (const name of review.outOfOrder) {
+  console.warn(`! ${name} sorts before a landed migration: databases that ran that one will apply it out of order; give it a later timestamp.`);
 }
 
-type PublicSchema = Database["public"]
+let generated: { types: string; schema: string; major: number };
+try {
+  generated = await withMigratedDatabase(
+    names.map((name) => path.join(migrationsDir, name)),
+    async (db) => ({ types: await databaseTypes(db.query), schema: await databaseSchema(db), major: db.major }),
+  );
+} catch (error) {
+  if (error instanceof GenerateError) fail(error.message);
+  throw error;
+}
 
-export type Tables<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Row"]
-export type TablesInsert<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Insert"]
-export type TablesUpdate<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Update"]
-export type Enums<T extends keyof PublicSchema["Enums"]> = PublicSchema["Enums"][T]
-`;
+const outputs = [
+  { file: TYPES_PATH, text: generated.types },
+  { file: SCHEMA_PATH, text: generated.schema },
+];
 
-const target = path.resolve(import.meta.dirname, "../lib/database.types.ts");
-if (process.argv.includes("--check")) {
-  const { readFile } = await import("node:fs/promises");
-  const current = await readFile(target, "utf8").catch(() => "");
-  if (current !== output) {
-    console.error("lib/database.types.ts is out of date: run `npm run gen-types`.");
-    process.exit(1);
+if (check) {
+  const stale = [];
+  for (const output of outputs) if ((await read(output.file)) !== output.text) stale.push(output.file);
+  if (stale.length) {
+    const recorded = /\(PostgreSQL (\d+)\)/.exec(await read(SCHEMA_PATH))?.[1];
+    const versions =
+      stale.includes(SCHEMA_PATH) && recorded && Number(recorded) !== generated.major
+        ? `\n  (${SCHEMA_PATH} was written with PostgreSQL ${recorded}'s pg_dump and this machine has ${generated.major}: part of the difference may be how each prints SQL.)`
+        : "";
+    fail(`${stale.join(" and ")} ${stale.length > 1 ? "are" : "is"} out of date: run \`npm run gen-types\` and commit the result.${versions}`);
   }
-  console.log("lib/database.types.ts matches the migrations.");
+  const recordedHashes = new Map(parseLock(lockOnDisk).map((entry) => [entry.name, entry.sha256]));
+  const unrecorded = migrations.filter((m) => recordedHashes.get(m.name) !== m.sha256).map((m) => m.name);
+  if (unrecorded.length) console.log(`${LOCK_PATH} does not record ${unrecorded.join(", ")} yet: \`npm run gen-types\` does.`);
+  console.log(`${TYPES_PATH} and ${SCHEMA_PATH} match the migrations; no landed migration changed.`);
 } else {
-  await writeFile(target, output);
-  console.log(`wrote ${path.relative(process.cwd(), target)}`);
+  for (const output of [...outputs, { file: LOCK_PATH, text: review.lock }]) {
+    if ((await read(output.file)) === output.text) {
+      console.log(`${output.file} is up to date`);
+    } else {
+      await writeFile(path.join(ROOT, output.file), output.text);
+      console.log(`wrote ${output.file}`);
+    }
+  }
 }

@@ -20,6 +20,15 @@ export function runNext(args: string[], env: Record<string, string | undefined>,
   return spawn(process.execPath, [NEXT_BIN, ...args], { cwd: ROOT, stdio, env: { ...process.env, ...env } });
 }
 
+/**
+ * The app's own server (scripts/serve.ts: Next.js with the TCP peer recorded in X-Forwarded-For),
+ * in development (`--dev`) or production, with `-p` and `-H` as `next` takes them.
+ */
+export function runServer(args: string[], env: Record<string, string | undefined>, stdio: StdioOptions = "inherit") {
+  const serve = path.join(ROOT, "scripts/serve.ts");
+  return spawn(process.execPath, ["--import", "tsx", serve, ...args], { cwd: ROOT, stdio, env: { ...process.env, ...env } });
+}
+
 /** Resolves when a child process ends, with its exit code. */
 export function exitCode(child: ReturnType<typeof runNext>): Promise<number> {
   return new Promise((resolve) => child.on("exit", (code) => resolve(code ?? 1)));

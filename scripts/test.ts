@@ -3,10 +3,11 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { systemChromium } from "../e2e/helpers/browser";
 import { E2E_APP_URL, E2E_BACKEND_URL, E2E_DIST_DIR } from "../e2e/helpers/ports";
+import { postgresBinDir } from "../tests/postgres/cluster";
 import { nextEnv, ROOT } from "./next-app";
 
 /**
- * `npm test`: typecheck, lint, generated types, unit and integration tests (Vitest), then the
+ * `npm test`: typecheck, lint, generated types and schema, unit and integration tests (Vitest), then the
  * production build and the end-to-end tests in Chromium. Stops at the first failing step.
  * `npm test static|unit|e2e` runs one part.
  */
@@ -39,11 +40,23 @@ function ensureBrowser() {
   }
 }
 
+/** The schema check and tests/postgres need Debian's PostgreSQL server; as root, installs it with apt. */
+function ensurePostgres() {
+  if (postgresBinDir()) return;
+  if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
+    run("install PostgreSQL (apt)", "sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql"]);
+    return;
+  }
+  console.error("\n✖ No PostgreSQL server: install it (Debian/Ubuntu: `sudo apt-get install postgresql`) and run `npm test` again.");
+  process.exit(1);
+}
+
 const only = process.argv[2];
+if (!only || only === "static" || only === "unit") ensurePostgres();
 if (!only || only === "static") {
   run("typecheck", bin("tsc"), ["--noEmit"]);
   run("lint", bin("eslint"), [".", "--cache", "--cache-location", "node_modules/.cache/eslint/"]);
-  run("generated types match the migrations", bin("tsx"), ["scripts/gen-types.ts", "--check"]);
+  run("generated types and schema match the migrations, landed migrations unchanged", bin("tsx"), ["scripts/gen-types.ts", "--check"]);
 }
 if (!only || only === "unit") run("unit and integration tests", bin("vitest"), ["run"]);
 if (!only || only === "e2e") {

@@ -1,7 +1,16 @@
 "use server";
 
 import type { ZodType } from "zod";
+import { cookies } from "next/headers";
 import { authErrorMessage } from "@/lib/auth-errors";
+import { recoveryCodeSpentMessage, signInSlowedMessage, wrongRecoveryCodeMessage } from "@/lib/security/attempt-policy";
+import {
+  clearSignInAttempts,
+  resetRecoveryCodeAttempts,
+  takeRecoveryCodeAttempt,
+  takeSignInAttempt,
+} from "@/lib/security/attempts";
+import { isTrustedFor, TRUSTED_BROWSER_COOKIE, trustedBrowserCookie } from "@/lib/security/trusted-browser";
 import { SITE_URL } from "@/lib/site";
 import { createAuthClient } from "@/lib/supabase/server";
 import {
@@ -25,11 +34,18 @@ function validate<T>(schema: ZodType<T>, input: unknown): { ok: true; data: T } 
   return { ok: false, result: { ok: false, title: "Ошибка валидации", message: firstIssue(parsed.error) } };
 }
 
-const failure = (error: { code?: string; message: string; status?: number }): AuthResult => ({
-  ok: false,
-  title: "Ошибка",
-  message: authErrorMessage(error),
-});
+const failure = (error: { code?: string; message: string; status?: number }): AuthResult => refusal(authErrorMessage(error));
+const refusal = (message: string): AuthResult => ({ ok: false, title: "Ошибка", message });
+
+/** The app's own attempt counters live in the database: when it cannot count, nothing is tried. */
+async function withAttemptLimits(run: () => Promise<AuthResult>): Promise<AuthResult> {
+  try {
+    return await run();
+  } catch (error) {
+    console.error("auth: attempt limits unavailable", error);
+    return failure({ message: "attempt limits unavailable", status: 503 });
+  }
+}
 
 /**
  * Email links point at the configured site only, never at an address taken from request
@@ -37,12 +53,29 @@ const failure = (error: { code?: string; message: string; status?: number }): Au
  */
 const confirmUrl = (next: string) => `${SITE_URL}/auth/confirm?${new URLSearchParams({ next })}`;
 
+/**
+ * Password sign-in. Tries count per account from browsers it never signed in on, which wait after
+ * five of them (lib/security/attempt-policy.ts); a browser it did sign in on is never slowed.
+ */
 export async function signIn(input: unknown): Promise<AuthResult> {
   const valid = validate(signInSchema, input);
   if (!valid.ok) return valid.result;
-  const auth = await createAuthClient();
-  const { error } = await auth.signInWithPassword(valid.data);
-  return error ? failure(error) : { ok: true };
+  const { email } = valid.data;
+  return withAttemptLimits(async () => {
+    const cookieStore = await cookies();
+    const trustedCookie = cookieStore.get(TRUSTED_BROWSER_COOKIE)?.value;
+    const trusted = isTrustedFor(trustedCookie, email);
+    if (!trusted) {
+      const attempt = await takeSignInAttempt(email);
+      if (!attempt.taken) return refusal(signInSlowedMessage(attempt.waitSeconds));
+    }
+    const auth = await createAuthClient();
+    const { error } = await auth.signInWithPassword(valid.data);
+    if (error) return failure(error);
+    cookieStore.set(trustedBrowserCookie(trustedCookie, email));
+    if (!trusted) await clearSignInAttempts(email);
+    return { ok: true };
+  });
 }
 
 export async function signUp(input: unknown): Promise<AuthResult> {
@@ -71,16 +104,33 @@ export async function requestPasswordReset(input: unknown): Promise<AuthResult> 
   const { error } = await auth.resetPasswordForEmail(valid.data.email, {
     redirectTo: confirmUrl("/auth/reset-password"),
   });
-  return error ? failure(error) : { ok: true };
+  if (error) return failure(error);
+  // The e-mail carries a new code, which gets its own attempts.
+  return withAttemptLimits(async () => {
+    await resetRecoveryCodeAttempts(valid.data.email);
+    return { ok: true };
+  });
 }
 
-/** The 6-digit code from the recovery email, typed on the site: signs the person in to set a password. */
+/**
+ * The 6-digit code from the recovery email, typed on the site: signs the person in to set a
+ * password. Five tries spend the e-mail's code, whatever addresses they come from.
+ */
 export async function verifyRecoveryCode(input: unknown): Promise<AuthResult> {
   const valid = validate(recoveryCodeSchema, input);
   if (!valid.ok) return valid.result;
-  const auth = await createAuthClient();
-  const { error } = await auth.verifyOtp({ email: valid.data.email, token: valid.data.code, type: "recovery" });
-  return error ? failure(error) : { ok: true };
+  const { email, code } = valid.data;
+  return withAttemptLimits(async () => {
+    const attempt = await takeRecoveryCodeAttempt(email);
+    if (!attempt.taken) return refusal(recoveryCodeSpentMessage);
+    const auth = await createAuthClient();
+    const { error } = await auth.verifyOtp({ email, token: code, type: "recovery" });
+    if (!error) {
+      await resetRecoveryCodeAttempts(email);
+      return { ok: true };
+    }
+    return error.code === "otp_expired" ? refusal(wrongRecoveryCodeMessage(attempt.attempts)) : failure(error);
+  });
 }
 
 export async function updatePassword(input: unknown): Promise<AuthResult> {

@@ -3,6 +3,7 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import { sessionIsLive } from "@/lib/auth";
 import { PREVIEW_COOKIE, requireViewer } from "@/lib/preview";
 import { createClient } from "@/lib/supabase/server";
 
@@ -18,7 +19,7 @@ export async function endPreview(studentId: unknown): Promise<never> {
 export async function recordLessonOpened(lessonId: unknown): Promise<void> {
   const id = z.uuid().safeParse(lessonId);
   const viewer = await requireViewer();
-  if (!id.success || viewer.preview) return;
+  if (!id.success || viewer.preview || !(await sessionIsLive())) return;
   const supabase = await createClient();
   const { error } = await supabase.rpc("record_lesson_opened", { _lesson_id: id.data });
   if (error) console.error("recording an opened lesson failed:", error.message);
@@ -34,6 +35,7 @@ export async function setLessonCompleted(input: unknown): Promise<CompletionResu
   if (viewer.preview) return { ok: false, error: "Это просмотр глазами студента: отметки не сохраняются" };
   const parsed = completionSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: "Урок не найден" };
+  if (!(await sessionIsLive())) return { ok: false, error: "Сессия завершена. Войдите снова" };
   const supabase = await createClient();
   const { data, error } = await supabase.rpc("set_lesson_completed", { _lesson_id: parsed.data.lessonId, _completed: parsed.data.completed });
   if (error) {

@@ -12,6 +12,7 @@ import { setAccessSchema, setAllAccessSchema } from "@/lib/validation/access";
 export type AccessResult = { ok: true } | { ok: false; error: string };
 
 const FAILED: AccessResult = { ok: false, error: "Не удалось изменить доступ" };
+const PREVIEW_FAILED = "Не удалось открыть просмотр глазами студента, попробуйте ещё раз";
 
 async function saveAccess(kind: AccessKind, changes: AccessChange[]): Promise<AccessResult> {
   const { error } = await upsertAccess(await createClient(), kind, changes);
@@ -61,8 +62,14 @@ export async function startPreview(studentId: unknown): Promise<AccessResult> {
   const id = z.uuid().safeParse(studentId);
   if (!id.success) return { ok: false, error: "Студент не найден" };
   const supabase = await createClient();
-  const { data: student } = await supabase.from("profiles").select("id, email, full_name").eq("id", id.data).maybeSingle();
+  const { data: student, error } = await supabase.from("profiles").select("id, email, full_name").eq("id", id.data).maybeSingle();
+  if (error) {
+    console.error("preview: profile read failed:", error.code, error.message);
+    return { ok: false, error: PREVIEW_FAILED };
+  }
   if (!student) return { ok: false, error: "Студент не найден" };
-  (await cookies()).set(previewCookie({ id: student.id, name: student.full_name || student.email }));
+  const cookie = previewCookie(student);
+  if (!cookie) return { ok: false, error: PREVIEW_FAILED };
+  (await cookies()).set(cookie);
   return { ok: true };
 }

@@ -1,8 +1,14 @@
-/** Where the end-to-end stack listens, apart from `npm run dev`'s ports. */
-export const E2E_APP_PORT = 3100;
-export const E2E_BACKEND_PORT = 54329;
-export const E2E_DIST_DIR = ".next-e2e";
+/**
+ * Where the end-to-end stack listens, apart from `npm run dev`'s ports. E2E_STACK (a small
+ * number, default 0) moves every port, the build folder and the saved sessions, so two copies of
+ * the suite can run side by side on one machine.
+ */
+const stack = Number(process.env.E2E_STACK ?? 0) || 0;
+export const E2E_STACK_SUFFIX = stack ? `-${stack}` : "";
+export const E2E_APP_PORT = 3100 + stack * 10;
+export const E2E_BACKEND_PORT = 54329 + stack * 10;
+export const E2E_DIST_DIR = `.next-e2e${E2E_STACK_SUFFIX}`;
 export const E2E_APP_URL = `http://127.0.0.1:${E2E_APP_PORT}`;
 export const E2E_BACKEND_URL = `http://127.0.0.1:${E2E_BACKEND_PORT}`;
-export const E2E_CONTROL_PORT = 54330;
+export const E2E_CONTROL_PORT = 54330 + stack * 10;
 export const E2E_CONTROL_URL = `http://127.0.0.1:${E2E_CONTROL_PORT}`;

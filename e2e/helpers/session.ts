@@ -1,14 +1,15 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, type Page, type Request } from "@playwright/test";
+import { E2E_STACK_SUFFIX } from "./ports";
 
 export const SESSION_ROLES = ["admin", "student"] as const;
 export type SessionRole = (typeof SESSION_ROLES)[number];
 
 /** Where e2e/sessions.setup.ts keeps each seeded role's signed-in browser state. */
-export const sessionFile = (role: SessionRole) => path.join(import.meta.dirname, "../.sessions", `${role}.json`);
+export const sessionFile = (role: SessionRole) => path.join(import.meta.dirname, `../.sessions${E2E_STACK_SUFFIX}`, `${role}.json`);
 
-const signInActionFile = path.join(import.meta.dirname, "../.sessions", "sign-in-action.json");
+const signInActionFile = path.join(import.meta.dirname, `../.sessions${E2E_STACK_SUFFIX}`, "sign-in-action.json");
 
 interface RecordedAction {
   id: string;

@@ -14,19 +14,39 @@ export function formatMoscowTime(iso: string): string {
   return `${moscow.format(new Date(iso))} МСК`;
 }
 
-/** Moscow has kept UTC+3 all year since 2014. */
-const MOSCOW_OFFSET = "+03:00";
+/** Moscow has kept UTC+3 all year since 2014, with no daylight saving time. */
+const MOSCOW_OFFSET_HOURS = 3;
 
-/** A `datetime-local` value typed in Moscow time («2027-01-12T10:00») as an instant; null when empty or malformed. */
-export function moscowInputToIso(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
-  const instant = new Date(`${value}:00${MOSCOW_OFFSET}`);
-  return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
+/** Years a grant's date may name: anything else is a typo (0202, 2207), not a plan. */
+export const MOSCOW_INPUT_YEARS = { min: 2000, max: 2100 } as const;
+
+export type MoscowInput = { ok: true; iso: string } | { ok: false; error: string };
+
+const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * A `datetime-local` value typed in Moscow time («2027-01-12T10:00») as an instant. Only a day that
+ * is on the calendar and a time on the clock: `Date` would roll 30 February over to 2 March and
+ * 24:00 to the next day, saving a moment nobody chose.
+ */
+export function parseMoscowInput(value: string): MoscowInput {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return { ok: false, error: "Укажите дату и время" };
+  const [year, month, day, hour, minute] = match.slice(1).map(Number);
+  const [yyyy, mm, dd, hh, min] = match.slice(1);
+  if (year < MOSCOW_INPUT_YEARS.min || year > MOSCOW_INPUT_YEARS.max) {
+    return { ok: false, error: `Укажите год от ${MOSCOW_INPUT_YEARS.min} до ${MOSCOW_INPUT_YEARS.max}` };
+  }
+  const daysInMonth = month === 2 && isLeap(year) ? 29 : DAYS_IN_MONTH[month - 1];
+  if (!daysInMonth || day < 1 || day > daysInMonth) return { ok: false, error: `Такой даты нет в календаре: ${dd}.${mm}.${yyyy}` };
+  if (hour > 23 || minute > 59) return { ok: false, error: `Такого времени нет: ${hh}:${min} (от 00:00 до 23:59)` };
+  return { ok: true, iso: new Date(Date.UTC(year, month - 1, day, hour - MOSCOW_OFFSET_HOURS, minute)).toISOString() };
 }
 
 /** An instant as a `datetime-local` value in Moscow time. */
 export function isoToMoscowInput(iso: string): string {
-  const moscowMs = new Date(iso).getTime() + 3 * 60 * 60 * 1000;
+  const moscowMs = new Date(iso).getTime() + MOSCOW_OFFSET_HOURS * 60 * 60 * 1000;
   return new Date(moscowMs).toISOString().slice(0, 16);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeVideoInput, parseStartSeconds, toVideo, VIDEO_INPUT_MAX_LENGTH } from "./video";
+import { MAX_START_SECONDS, normalizeVideoInput, parseStartSeconds, toVideo, VIDEO_INPUT_MAX_LENGTH } from "./video";
 
 const embed = (src: string) => ({ kind: "embed", src });
 
@@ -64,14 +64,80 @@ describe("parseStartSeconds", () => {
   it.each([
     ["42", 42],
     ["42s", 42],
+    ["90", 90],
+    ["90s", 90],
     ["1m30s", 90],
+    ["90m", 5400],
+    ["2h", 7200],
     ["1h2m3s", 3723],
-    ["0", null],
-    ["abc", null],
-    ["", null],
-    [null, null],
+    ["1h2m3", 3723],
+    ["0h0m1s", 1],
+    ["007", 7],
+    ["24h", MAX_START_SECONDS],
+    ["86400", MAX_START_SECONDS],
+    ["23h59m60s", MAX_START_SECONDS],
   ])("%j → %j", (value, seconds) => {
     expect(parseStartSeconds(value)).toBe(seconds);
+  });
+
+  it.each([
+    // Nothing to skip.
+    "0",
+    "0s",
+    "0h0m0s",
+    // Past a day, or too long to be a time at all (3.6e+23 seconds before the fix).
+    "86401",
+    "24h0m1s",
+    "25h",
+    "1441m",
+    "99999",
+    "100000",
+    "99999999999999999999h",
+    "99999999999999999999",
+    `${"9".repeat(400)}s`,
+    // Not whole seconds.
+    "-5",
+    "-1h",
+    "+5",
+    "1.5",
+    "1.5s",
+    "1e3",
+    "0x10",
+    "Infinity",
+    "NaN",
+    // Garbage.
+    "abc",
+    "1h2m3s4",
+    "s",
+    "h",
+    "1s1m",
+    "1m1h",
+    "1 h",
+    " 90",
+    "90 ",
+    "１２",
+    "",
+    null,
+  ])("has no start for %j", (value) => {
+    expect(parseStartSeconds(value)).toBeNull();
+  });
+
+  it.each([
+    ["t=1h2m3s", "?start=3723"],
+    ["t=90", "?start=90"],
+    ["t=90s", "?start=90"],
+    ["start=90", "?start=90"],
+    ["t=99999999999999999999h", ""],
+    ["t=-5", ""],
+    ["t=1e3", ""],
+    ["t=%3Cscript%3E", ""],
+    ["t=", ""],
+  ])("embeds YouTube's %s as %j", (query, start) => {
+    expect(toVideo(`https://www.youtube.com/watch?v=dQw4w9WgXcQ&${query}`)).toMatchObject(embed(`https://www.youtube.com/embed/dQw4w9WgXcQ${start}`));
+  });
+
+  it("drops a start stored before the bound when the lesson page renders it", () => {
+    expect(toVideo("https://www.youtube.com/embed/dQw4w9WgXcQ?start=3.6e+23")).toMatchObject(embed("https://www.youtube.com/embed/dQw4w9WgXcQ"));
   });
 });
 

@@ -17,13 +17,21 @@ function parseUrl(raw: string): URL | null {
   }
 }
 
-/** YouTube's t= / start= values: 90, 90s, 1m30s, 1h2m3s. */
+/**
+ * The latest start a link may ask for. YouTube's longest videos run 12 hours; a start past a day
+ * is a broken or forged link, and the viewer expects the video from its beginning, not a player
+ * told to seek to 3.6e+23 seconds (nor one clamped to its very end).
+ */
+export const MAX_START_SECONDS = 24 * 60 * 60;
+
+/** YouTube's t= / start= values: 90, 90s, 1m30s, 1h2m3s; whole seconds from 1 to a day, else none. */
 export function parseStartSeconds(value: string | null): number | null {
   if (!value) return null;
-  const match = value.match(/^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s?)?$/);
+  // At most 5 digits a part: enough for a day in any unit (86400s), and never a float's rounding.
+  const match = value.match(/^(?:(\d{1,5})h)?(?:(\d{1,5})m)?(?:(\d{1,5})s?)?$/);
   if (!match || match[0] === "") return null;
   const seconds = Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0);
-  return seconds > 0 ? seconds : null;
+  return seconds > 0 && seconds <= MAX_START_SECONDS ? seconds : null;
 }
 
 function youtube(url: URL, host: string): Video | null {

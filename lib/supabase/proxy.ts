@@ -4,6 +4,8 @@ import { isAuthRetryableFetchError } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
 import { decodeSegment } from "@/lib/domain/paths";
 import { roleFromClaims } from "@/lib/domain/roles";
+import { builtActionIds, guardActionRequest } from "@/lib/security/action-request";
+import { SITE_URL } from "@/lib/site";
 import { roleFromDatabase } from "./role";
 import { forwardingHeaders } from "./client-address";
 import { authApiKey, sessionCookieOptions, supabaseEnv } from "./env";
@@ -19,6 +21,9 @@ const isProtected = (path: string) => PROTECTED_PREFIXES.some((prefix) => isUnde
  * Pages check again on the server: this is a first filter, not the only guard.
  */
 export async function updateSession(request: NextRequest) {
+  // A malformed or cross-site server action request is answered here, before React decodes it.
+  const refusal = await guardActionRequest(request, { siteUrl: SITE_URL, actionIds: builtActionIds() });
+  if (refusal) return refusal;
   // A path with broken percent-encoding would make the router throw (a 500): answer the 404 page.
   if (decodeSegment(request.nextUrl.pathname) === null) {
     return NextResponse.rewrite(new URL("/404", request.url), { status: 404 });
@@ -47,7 +52,7 @@ export async function updateSession(request: NextRequest) {
   async function verifySession(): Promise<VerifiedSession | null | undefined> {
     if (!request.cookies.getAll().some(isSessionCookie)) return null;
     // A refresh counts against the visitor's own address (see createAuthClient).
-    const auth = clientFor(authApiKey(), forwardingHeaders(request.headers.get("x-forwarded-for"))).auth;
+    const auth = clientFor(authApiKey(), forwardingHeaders(request.headers)).auth;
     const { data, error } = await auth.getSession();
     if (error && isAuthRetryableFetchError(error)) return undefined;
     const accessToken = data.session?.access_token;

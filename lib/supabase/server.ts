@@ -63,6 +63,17 @@ export async function createCookieClient() {
  */
 export async function createAuthClient() {
   const requestHeaders = await headers();
-  const client = await cookieClient(authApiKey(), forwardingHeaders(requestHeaders.get("x-forwarded-for")));
+  const client = await cookieClient(authApiKey(), forwardingHeaders(requestHeaders));
   return client.auth;
+}
+
+/**
+ * The service role, for the app's own sign-in limits only (`lib/security/attempts.ts`): their
+ * counters are closed to every API role but this one. Needs SUPABASE_SECRET_KEY; never imported
+ * by a page or used for a visitor's data.
+ */
+export function createServiceClient() {
+  const secretKey = process.env.SUPABASE_SECRET_KEY;
+  if (!secretKey) throw new Error("SUPABASE_SECRET_KEY is not set: the sign-in limits need it (README: hosted project).");
+  return createTokenClient<Database>(supabaseEnv().url, secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { ACCESS_KINDS } from "@/lib/domain/access";
 
 /** Input of the admin's access actions, shared by the switches and the server. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, RECOVERY_CODE_LENGTH } from "./limits";
 
 /** The auth forms' rules (SPEC.md §5), shared by the forms and the server actions. */

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { normalizeVideoInput } from "@/lib/domain/video";
+import { z } from "./zod";
 
 /** The course studio's inputs, shared by its forms and its server actions. */
 

@@ -1,6 +1,8 @@
-import { z } from "zod";
-import { moscowInputToIso } from "@/lib/domain/dates";
+import { parseMoscowInput } from "@/lib/domain/dates";
 import { ACCESS_KINDS } from "@/lib/domain/access";
+import { listSome } from "@/lib/domain/excerpt";
+import { EMAIL_MAX } from "./limits";
+import { z } from "./zod";
 
 /** Inputs of the cohort admin (groups, members, grants), shared by its forms and server actions. */
 
@@ -10,31 +12,49 @@ export const groupNameSchema = z.object({
 });
 export type GroupNameForm = z.input<typeof groupNameSchema>;
 
+/** Addresses one paste may add; a cohort larger than that is added in parts. */
 export const MAX_EMAILS = 500;
+/**
+ * A paste's length before it is split: 500 addresses of the longest kind (255 characters) with a
+ * separator each take 128 000; the rest is room for spaces and blank lines.
+ */
+export const MAX_EMAILS_TEXT = 150_000;
+
+const emailFormat = z.email();
+const isEmail = (email: string) => email.length <= EMAIL_MAX && emailFormat.safeParse(email).success;
 
 /** A pasted list of e-mails: one per line, or separated by commas, semicolons or spaces. */
 export const memberEmailsSchema = z.object({
   groupId: z.uuid(),
   emails: z
     .string()
+    .max(MAX_EMAILS_TEXT, `Список слишком длинный: вставьте не больше ${MAX_EMAILS} адресов за раз`)
     .transform((text) => [...new Set(text.split(/[\s,;]+/).map((email) => email.trim().toLowerCase()).filter(Boolean))])
     .superRefine((emails, context) => {
       if (emails.length === 0) context.addIssue({ code: "custom", message: "Вставьте хотя бы один e-mail" });
-      if (emails.length > MAX_EMAILS) context.addIssue({ code: "custom", message: `Не больше ${MAX_EMAILS} адресов за раз` });
-      const invalid = emails.filter((email) => !z.email().safeParse(email).success);
-      if (invalid.length) context.addIssue({ code: "custom", message: `Это не e-mail: ${invalid.slice(0, 5).join(", ")}` });
+      if (emails.length > MAX_EMAILS) {
+        context.addIssue({ code: "custom", message: `Не больше ${MAX_EMAILS} адресов за раз, а вставлено ${emails.length}: разделите список на части` });
+        return;
+      }
+      // Named a few at a time: a paste of thousands must not come back as a toast of thousands.
+      const invalid = emails.filter((email) => !isEmail(email));
+      if (invalid.length) context.addIssue({ code: "custom", message: `Это не e-mail: ${listSome(invalid)}` });
     }),
 });
 export type MemberEmailsForm = z.input<typeof memberEmailsSchema>;
+
+/** What addMembers says when some addresses belong to nobody: the first few, and how many more. */
+export const unknownEmailsMessage = (unknown: readonly string[]) => `Не нашли студентов с адресами: ${listSome(unknown)}. Никто не добавлен.`;
 
 export const memberSchema = z.object({ groupId: z.uuid(), userId: z.uuid() });
 
 /** A `datetime-local` value in Moscow time, or empty for «no date». */
 const moscowDate = z.string().transform((value, context) => {
   if (!value) return null;
-  const iso = moscowInputToIso(value);
-  if (!iso) context.addIssue({ code: "custom", message: "Укажите дату и время" });
-  return iso;
+  const date = parseMoscowInput(value);
+  if (date.ok) return date.iso;
+  context.addIssue({ code: "custom", message: date.error });
+  return z.NEVER;
 });
 
 export const grantSchema = z

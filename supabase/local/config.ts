@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "smol-toml";
 import { z } from "zod";
+import { isValidGlob } from "./auth/glob";
 
 const SUPABASE_DIR = path.resolve(import.meta.dirname, "..");
 const PROJECT_DIR = path.resolve(SUPABASE_DIR, "..");
@@ -42,7 +43,16 @@ export interface BackendConfig {
   /** Largest request body, in bytes (GoTrue: 1 MB). */
   maxBodyBytes: number;
   /** `[auth.hook.custom_access_token]`: the Postgres function that may change an access token's claims. */
-  customAccessTokenHook: { schema: string; name: string; uri: string } | null;
+  customAccessTokenHook: PgFunctionHook | null;
+  /** `[auth.hook.before_user_created]`: the Postgres function that may refuse a new user. */
+  beforeUserCreatedHook: PgFunctionHook | null;
+}
+
+/** A hook declared as `pg-functions://<database>/<schema>/<function>`. */
+export interface PgFunctionHook {
+  schema: string;
+  name: string;
+  uri: string;
 }
 
 export const EMAIL_TEMPLATE_KINDS = ["confirmation", "recovery", "magic_link", "invite", "email_change"] as const;
@@ -50,13 +60,23 @@ export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number];
 
 const template = z.object({ subject: z.string().optional(), content_path: z.string().optional() });
 const duration = z.string().regex(/^(?:\d+h)?(?:\d+m)?(?:\d+s)?$/, "a duration such as 60s or 1m30s");
+// Only Postgres functions: an HTTP hook needs a server this stand-in does not run.
+const PG_FUNCTION_URI = /^pg-functions:\/\/[^/]+\/\w+\/\w+$/;
+const pgFunctionHook = z
+  .object({ enabled: z.boolean().default(false), uri: z.string().optional() })
+  .refine((hook) => !hook.enabled || PG_FUNCTION_URI.test(hook.uri ?? ""), {
+    message: "an enabled hook needs uri = pg-functions://<database>/<schema>/<function>",
+    path: ["uri"],
+  })
+  .optional();
 
 const configFile = z.object({
   api: z.object({ port: z.number().int().optional(), max_rows: z.number().int().optional() }).partial().default({}),
   auth: z
     .object({
       site_url: z.string().url().optional(),
-      additional_redirect_urls: z.array(z.string()).optional(),
+      // Supabase Auth refuses to start with a glob it cannot compile.
+      additional_redirect_urls: z.array(z.string().refine(isValidGlob, "a glob gobwas/glob compiles")).optional(),
       jwt_expiry: z.number().int().optional(),
       refresh_token_reuse_interval: z.number().int().optional(),
       minimum_password_length: z.number().int().optional(),
@@ -69,18 +89,7 @@ const configFile = z.object({
         })
         .partial()
         .default({}),
-      hook: z
-        .object({
-          custom_access_token: z
-            .object({
-              enabled: z.boolean().default(false),
-              // Only Postgres functions: an HTTP hook needs a server this stand-in does not run.
-              uri: z.string().regex(/^pg-functions:\/\/[^/]+\/\w+\/\w+$/, "pg-functions://<database>/<schema>/<function>"),
-            })
-            .optional(),
-        })
-        .partial()
-        .default({}),
+      hook: z.object({ custom_access_token: pgFunctionHook, before_user_created: pgFunctionHook }).partial().default({}),
       email: z
         .object({
           max_frequency: duration.optional(),
@@ -113,14 +122,19 @@ function readTemplates(templates: Record<string, z.infer<typeof template>> = {})
   return result;
 }
 
-function accessTokenHook(hook: { enabled: boolean; uri: string } | undefined): BackendConfig["customAccessTokenHook"] {
-  if (!hook?.enabled) return null;
+function pgFunction(hook: { enabled: boolean; uri?: string } | undefined): PgFunctionHook | null {
+  if (!hook?.enabled || !hook.uri) return null;
   const [schema, name] = hook.uri.split("/").slice(-2);
   return { schema, name, uri: hook.uri };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
-  const file = configFile.parse(parse(readFileSync(path.join(SUPABASE_DIR, "config.toml"), "utf8")));
+  return parseConfig(readFileSync(path.join(SUPABASE_DIR, "config.toml"), "utf8"), env);
+}
+
+/** The backend's settings from the text of a config.toml and the environment. */
+export function parseConfig(toml: string, env: NodeJS.ProcessEnv): BackendConfig {
+  const file = configFile.parse(parse(toml));
   const { api, auth } = file;
   const limits = auth.rate_limit ?? {};
   const email = auth.email ?? {};
@@ -149,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
     sbForwardedForEnabled: env.LOCAL_BACKEND_SB_FORWARDED_FOR !== "false",
     rateLimitHeader: env.LOCAL_BACKEND_RATE_LIMIT_HEADER || null,
     maxBodyBytes: 1 << 20,
-    customAccessTokenHook: accessTokenHook(auth.hook?.custom_access_token),
+    customAccessTokenHook: pgFunction(auth.hook?.custom_access_token),
+    beforeUserCreatedHook: pgFunction(auth.hook?.before_user_created),
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  decodeJwt,
   decodeProtectedHeader,
   exportJWK,
   generateKeyPair,
@@ -34,7 +35,20 @@ export function opaqueKeyRole(key: string): "anon" | "service_role" | null {
   return null;
 }
 
+/**
+ * The CLI's legacy secret is public, so it proves nothing about a token it signs except that the
+ * token is one of the two API keys the CLI prints: HS256 is accepted for exactly those, and every
+ * user token must carry our ES256 signature. Anything else signed with it would be a forgery.
+ */
+const LEGACY_API_KEYS: ReadonlySet<string> = new Set([ANON_KEY, SERVICE_ROLE_KEY]);
 const legacySecret = new TextEncoder().encode(LEGACY_JWT_SECRET);
+
+/** The claims an API key stands for, as the gateway accepts keys: the CLI's four keys and nothing else. */
+export function apiKeyClaims(key: string): Claims | null {
+  const opaque = opaqueKeyRole(key);
+  if (opaque) return { role: opaque, iss: "supabase" };
+  return LEGACY_API_KEYS.has(key) ? (decodeJwt(key) as Claims) : null;
+}
 
 export type Claims = JWTPayload & {
   role?: string;
@@ -77,10 +91,10 @@ export async function loadSigner(db: Database): Promise<Signer> {
     },
     async verify(token) {
       try {
-        const header = decodeProtectedHeader(token);
-        const key = header.alg === "HS256" ? legacySecret : header.kid === kid ? publicKey : null;
+        const isLegacyKey = LEGACY_API_KEYS.has(token);
+        const key = isLegacyKey ? legacySecret : decodeProtectedHeader(token).kid === kid ? publicKey : null;
         if (!key) return { ok: false, reason: "invalid" };
-        const { payload } = await jwtVerify(token, key, { algorithms: ["ES256", "HS256"] });
+        const { payload } = await jwtVerify(token, key, { algorithms: [isLegacyKey ? "HS256" : "ES256"] });
         return { ok: true, claims: payload as Claims };
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? "expired" : "invalid" };

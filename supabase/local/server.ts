@@ -5,7 +5,7 @@ import { clientAddress, createLimiters } from "./auth/rate-limits";
 import { loadConfig, type BackendConfig } from "./config";
 import { openDatabase, type Database } from "./database";
 import { bearerToken, header, json, ReplyError, type Reply, type Request } from "./http";
-import { ANON_KEY, loadSigner, opaqueKeyRole, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY, type Claims } from "./keys";
+import { ANON_KEY, apiKeyClaims, loadSigner, opaqueKeyRole, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY, type Claims } from "./keys";
 import { createMailbox } from "./mailbox";
 import { createRest } from "./rest/index";
 
@@ -52,6 +52,23 @@ function corsHeaders(incoming: IncomingMessage): Record<string, string> {
   };
 }
 
+/** Sent on every response, as Supabase's gateway does: no content sniffing of API answers. */
+const SECURITY_HEADERS = { "x-content-type-options": "nosniff" };
+
+/**
+ * The mailbox shows live recovery links and codes: it may never be framed (clickjacking), run
+ * scripts, leak its address to the pages it links to, or stay in a cache.
+ */
+const MAILBOX_HEADERS = {
+  "content-security-policy":
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "x-frame-options": "DENY",
+  "referrer-policy": "no-referrer",
+  "cache-control": "no-store",
+};
+
+const withHeaders = (reply: Reply, headers: Record<string, string>): Reply => ({ ...reply, headers: { ...reply.headers, ...headers } });
+
 /** The body, or null once it grows past the limit (the rest is not buffered). */
 function readBody(incoming: IncomingMessage, maxBytes: number): Promise<string | null> {
   return new Promise((resolve, reject) => {
@@ -92,16 +109,8 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const handleAuth = createAuth(context);
   const handleRest = createRest(db, config);
 
-  /** The claims an API key stands for: an opaque sb_ key, or a legacy JWT key signed with the CLI's secret. */
-  async function keyClaims(key: string): Promise<Claims | null> {
-    const opaque = opaqueKeyRole(key);
-    if (opaque) return { role: opaque, iss: "supabase" };
-    const verified = await signer.verify(key);
-    return verified.ok && ["anon", "service_role"].includes(String(verified.claims.role)) ? verified.claims : null;
-  }
-
-  /** The role and claims of a request: a valid user JWT wins over the API key. */
-  async function claimsOf(request: Request): Promise<{ ok: true; claims: Claims } | { ok: false; reply: Reply }> {
+  /** The gateway's check: the request names one of the project's API keys. */
+  function keyOf(request: Request): { ok: true; claims: Claims } | { ok: false; reply: Reply } {
     const apikey = header(request, "apikey") ?? request.url.searchParams.get("apikey");
     if (!apikey) {
       return {
@@ -109,15 +118,19 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
         reply: json(401, { message: "No API key found in request", hint: "No `apikey` request header or url param was found." }),
       };
     }
-    const key = await keyClaims(apikey);
-    if (!key) {
+    const claims = apiKeyClaims(apikey);
+    if (!claims) {
       return { ok: false, reply: json(401, { message: "Invalid API key", hint: "Double check your Supabase `anon` or `service_role` API key." }) };
     }
+    return { ok: true, claims };
+  }
+
+  /** PostgREST's role and claims for a request: a valid Bearer JWT wins over the API key. */
+  async function restClaims(request: Request, key: Claims): Promise<{ ok: true; claims: Claims } | { ok: false; reply: Reply }> {
     const token = bearerToken(request);
-    if (!token || token === apikey || opaqueKeyRole(token)) return { ok: true, claims: key };
+    if (!token || opaqueKeyRole(token)) return { ok: true, claims: key };
     const verified = await signer.verify(token);
     if (verified.ok) return { ok: true, claims: verified.claims };
-    if (request.url.pathname.startsWith("/auth/v1")) return { ok: true, claims: key };
     const expired = verified.reason === "expired";
     return {
       ok: false,
@@ -134,22 +147,25 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     if (request.method === "OPTIONS") return { status: 204 };
     // The mailbox holds live links and codes: only for this machine, and never readable cross-origin.
     if (path === "/mailbox") {
-      if (!isLoopback(request.ip)) return json(403, { message: "The mailbox answers only on loopback" });
-      return mailbox.page(request.url.searchParams.get("format"));
+      if (!isLoopback(request.ip)) return withHeaders(json(403, { message: "The mailbox answers only on loopback" }), MAILBOX_HEADERS);
+      return withHeaders(await mailbox.page(request.url.searchParams.get("format")), MAILBOX_HEADERS);
     }
     if (path === "/" || path === "/health") return json(200, { status: "ok", mailbox: "/mailbox" });
     const isAuth = path.startsWith("/auth/v1");
     const publicAuthPath = path === "/auth/v1/.well-known/jwks.json" || path === "/auth/v1/health";
     // Email links reach GET /verify without a key, as they do on hosted projects.
     if (isAuth && (publicAuthPath || (path === "/auth/v1/verify" && request.method === "GET"))) {
-      return handleAuth(request, undefined);
+      return handleAuth(request);
     }
     if (!isAuth && !path.startsWith("/rest/v1")) return json(404, { message: "Not found" });
-    const identity = await claimsOf(request);
-    if (!identity.ok) return identity.reply;
+    const key = keyOf(request);
+    if (!key.ok) return key.reply;
     const apikey = header(request, "apikey") ?? request.url.searchParams.get("apikey");
     request.clientAddress = clientAddress(request, config, apikey === SECRET_KEY);
-    return isAuth ? handleAuth(request, identity.claims) : handleRest(request, identity.claims);
+    // Supabase Auth reads the Bearer token itself, only on the endpoints that need one.
+    if (isAuth) return handleAuth(request);
+    const identity = await restClaims(request, key.claims);
+    return identity.ok ? handleRest(request, identity.claims) : identity.reply;
   }
 
   let outage = false;
@@ -183,6 +199,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       ...(isMailbox ? {} : corsHeaders(incoming)),
       "x-supabase-api-version": "2024-01-01",
       ...reply.headers,
+      ...SECURITY_HEADERS,
     });
     outgoing.end(reply.body ?? "");
     const ms = Math.round(performance.now() - started);

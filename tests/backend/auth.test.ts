@@ -1,7 +1,8 @@
+import { PRIVACY_POLICY_VERSION } from "@/lib/validation/auth";
+import { loadConfig } from "@/supabase/local/config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "@supabase/supabase-js";
-import { SignJWT, generateKeyPair } from "jose";
-import { LEGACY_JWT_SECRET } from "@/supabase/local/keys";
+import { SignJWT, generateKeyPair, importJWK, type JWK } from "jose";
 import type { LocalBackend } from "@/supabase/local/server";
 import { ANON_KEY, anonClient, latestMail, SEEDED, serviceClient, signedIn, startTestBackend, uniqueEmail } from "./harness";
 
@@ -27,11 +28,11 @@ describe("sign-up", () => {
     const { data, error } = await anonClient(backend).auth.signUp({
       email,
       password: "password123",
-      options: { data: { full_name: "Новый Студент" } },
+      options: { data: { full_name: "Новый Студент", privacy_policy_version: PRIVACY_POLICY_VERSION } },
     });
     expect(error).toBeNull();
     expect(data.session?.access_token).toBeTruthy();
-    expect(data.user?.user_metadata).toEqual({ full_name: "Новый Студент" });
+    expect(data.user?.user_metadata).toEqual({ full_name: "Новый Студент", privacy_policy_version: PRIVACY_POLICY_VERSION });
     const service = serviceClient(backend);
     const profile = await service.from("profiles").select("email, full_name, role").eq("id", data.user!.id).single();
     expect(profile.data).toEqual({ email, full_name: "Новый Студент", role: "student" });
@@ -75,7 +76,7 @@ describe("password sign-in", () => {
       aal: "aal1",
       is_anonymous: false,
     });
-    expect(data!.claims.exp - data!.claims.iat).toBe(3600);
+    expect(data!.claims.exp - data!.claims.iat).toBe(loadConfig().jwtExpirySeconds);
     expect(data!.claims.session_id).toBeTruthy();
   });
 });
@@ -104,11 +105,13 @@ describe("tokens", () => {
 
   it("refuses expired and forged access tokens", async () => {
     const now = Math.floor(Date.now() / 1000);
+    // Expired, yet signed with the backend's own key: only a token we issued can be merely expired.
+    const signing = (await backend.db.query<{ kid: string; private_jwk: JWK }>(`select kid, private_jwk from _local.signing_keys`)).rows[0];
     const expired = await new SignJWT({ sub: SEEDED.student.id, role: "authenticated", session_id: "x" })
-      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setProtectedHeader({ alg: "ES256", kid: signing.kid, typ: "JWT" })
       .setIssuedAt(now - 7200)
       .setExpirationTime(now - 3600)
-      .sign(new TextEncoder().encode(LEGACY_JWT_SECRET));
+      .sign(await importJWK(signing.private_jwk, "ES256"));
     const { privateKey } = await generateKeyPair("ES256");
     const forged = await new SignJWT({ sub: SEEDED.admin.id, role: "authenticated", session_id: "x" })
       .setProtectedHeader({ alg: "ES256", kid: "someone-elses-key", typ: "JWT" })

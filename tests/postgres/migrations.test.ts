@@ -3,6 +3,7 @@ import path from "node:path";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTOR_IDS, claimsOf, describeRead, describeWrite, readHolds, READS, STUDENT_ROWS, WRITES, type Actor } from "../rls/matrix";
+import { PRIVACY_POLICY_VERSION } from "@/lib/validation/auth";
 import { postgresBinDir, startCluster, type Cluster } from "./cluster";
 
 /**
@@ -82,6 +83,36 @@ describe.skipIf(!binDir)(`migrations on a hosted-style PostgreSQL (${binDir ?? "
   it("refuses what only a superuser could do, so such a migration cannot pass", async () => {
     await expect(owner.query(`alter table auth.users add column nickname text`)).rejects.toMatchObject({ code: "42501" });
     await expect(owner.query(`create extension if not exists file_fdw`)).rejects.toMatchObject({ code: "42501" });
+  });
+
+  it("refuses a sign-up without consent to the database's policy version, as Supabase Auth runs the hook", async () => {
+    // Supabase Auth connects as supabase_auth_admin (a login role on hosted projects; here reached from the superuser).
+    const auth = await connect("supabase_admin");
+    const hook = async (metadata: object) => {
+      await auth.query("begin");
+      try {
+        await auth.query("set local role supabase_auth_admin");
+        const event = { metadata: { name: "before-user-created" }, user: { email: "new@example.com", user_metadata: metadata } };
+        return (await auth.query(`select public.before_user_created_hook($1::jsonb) as answer`, [JSON.stringify(event)])).rows[0].answer;
+      } finally {
+        await auth.query("rollback");
+      }
+    };
+    const { rows } = await owner.query(`select public.current_privacy_policy_version() as version`);
+    expect(rows[0].version).toBe(PRIVACY_POLICY_VERSION);
+    expect(await hook({ privacy_policy_version: PRIVACY_POLICY_VERSION })).toEqual({});
+    for (const metadata of [{}, { privacy_policy_version: "1999-01-01" }, { privacy_policy_version: null }]) {
+      expect(await hook(metadata)).toEqual({
+        error: { http_code: 400, message: "Подтвердите согласие на обработку персональных данных" },
+      });
+    }
+    await auth.end();
+    // No API role calls the hook.
+    for (const actor of ["anon", "student"] as const) {
+      await expect(asActor(actor, (client) => client.query(`select public.before_user_created_hook('{}')`))).rejects.toMatchObject({
+        code: "42501",
+      });
+    }
   });
 
   describe("the row level security matrix, as PostgREST runs it", () => {

@@ -4,7 +4,15 @@ import type { z } from "zod";
 import { currentUserIsAdmin } from "@/lib/auth";
 import { GROUP_GRANT_TABLES, upsertGrants } from "@/lib/mutations/groups";
 import { createClient } from "@/lib/supabase/server";
-import { bulkGrantSchema, grantRefSchema, grantSchema, groupNameSchema, memberEmailsSchema, memberSchema } from "@/lib/validation/groups";
+import {
+  bulkGrantSchema,
+  grantRefSchema,
+  grantSchema,
+  groupNameSchema,
+  memberEmailsSchema,
+  memberSchema,
+  unknownEmailsMessage,
+} from "@/lib/validation/groups";
 
 export type GroupResult = { ok: true; message?: string; id?: string } | { ok: false; error: string; field?: string };
 
@@ -61,7 +69,7 @@ export async function addMembers(input: unknown): Promise<GroupResult> {
   if (error) return done(error, "add members");
   const answer = data as { added: number; unknown: string[] };
   if (answer.unknown.length) {
-    return { ok: false, error: `Не нашли студентов с адресами: ${answer.unknown.join(", ")}. Никто не добавлен.`, field: "emails" };
+    return { ok: false, error: unknownEmailsMessage(answer.unknown), field: "emails" };
   }
   return done(null, "add members", answer.added ? `Добавлено в группу: ${answer.added}` : "Все уже в группе");
 }

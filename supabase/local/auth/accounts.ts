@@ -3,7 +3,8 @@ import { hashPassword, passwordMatches } from "./passwords";
 import { authError, badJson, invalidEmail } from "./errors";
 import type { AuthContext } from "./index";
 import type { Sessions } from "./sessions";
-import { createUser, emailFrom, findUser, loadUserJson, weakPassword } from "./users";
+import { checkNewUser } from "./hooks";
+import { createUser, emailFrom, findUser, loadUserJson, newUser, unsavedUserJson, weakPassword } from "./users";
 
 const metadataOf = (value: unknown) =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -20,10 +21,13 @@ export function createAccounts(context: AuthContext, sessions: Sessions) {
     const weak = weakPassword(config, body.password);
     if (weak) return weak;
     if (await findUser(db, "email", email)) return authError(422, "user_already_exists", "User already registered");
+    const user = newUser(email, metadataOf(body.data));
+    const refusal = await checkNewUser(db, config.beforeUserCreatedHook, unsavedUserJson(user), request.clientAddress);
+    if (refusal) return refusal;
     try {
       const session = await db.transaction(async (tx) => {
-        const user = await createUser(tx, email, body.password as string, metadataOf(body.data), true);
-        return sessions.issueSession(tx, user, "password");
+        const created = await createUser(tx, user, body.password as string, true);
+        return sessions.issueSession(tx, created, "password");
       });
       return json(200, session);
     } catch (error) {
@@ -64,7 +68,7 @@ export function createAccounts(context: AuthContext, sessions: Sessions) {
       if (hash) {
         await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [auth.user.id, hash]);
         // A new password ends the user's other sessions, as GoTrue does.
-        await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [auth.user.id, auth.claims.session_id]);
+        await tx.query(`delete from auth.sessions where user_id = $1 and id is distinct from $2`, [auth.user.id, auth.sessionId]);
       }
     });
     return json(200, await loadUserJson(db, (await findUser(db, "id", auth.user.id))!));

@@ -1,16 +1,30 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { json, parseJson, type Reply, type Request } from "../http";
-import type { Claims } from "../keys";
 import { authError, badJson, invalidEmail } from "./errors";
 import type { AuthContext } from "./index";
-import { createUser, emailFrom, findUser, loadUserJson, weakPassword, type UserRow } from "./users";
+import type { Sessions } from "./sessions";
+import { createUser, emailFrom, findUser, loadUserJson, newUser, weakPassword, type UserRow } from "./users";
 
 const uuid = z.uuid();
 
 /** /admin/users: what a service-role caller (supabase.auth.admin) may do. */
-export function createAdmin(context: AuthContext) {
+export function createAdmin(context: AuthContext, sessions: Sessions) {
   const { db, config } = context;
+
+  /**
+   * GoTrue's requireAdminCredentials: a verified Bearer token whose session, when it names one,
+   * still exists, and whose role is service_role.
+   */
+  async function adminRefusal(request: Request): Promise<Reply | null> {
+    const bearer = await sessions.bearerClaims(request);
+    if (!bearer.ok) return bearer.reply;
+    if (bearer.claims.session_id) {
+      const owner = await sessions.userAndSession(bearer.claims);
+      if (!owner.ok) return owner.reply;
+    }
+    return bearer.claims.role === "service_role" ? null : authError(403, "not_admin", "User not allowed");
+  }
 
   async function createUserFromAdmin(body: Record<string, unknown>): Promise<Reply> {
     const email = emailFrom(body);
@@ -23,7 +37,8 @@ export function createAdmin(context: AuthContext) {
     }
     const metadata = (body.user_metadata ?? body.data ?? {}) as Record<string, unknown>;
     try {
-      const user = await db.transaction((tx) => createUser(tx, email, password, metadata, body.email_confirm === true));
+      // No Before User Created Hook here: Supabase Auth's adminUserCreate does not run it.
+      const user = await db.transaction((tx) => createUser(tx, newUser(email, metadata), password, body.email_confirm === true));
       return json(200, await loadUserJson(db, user));
     } catch (error) {
       console.error("[auth] admin user creation failed:", (error as Error).message);
@@ -43,8 +58,9 @@ export function createAdmin(context: AuthContext) {
     return json(200, { users, aud: "authenticated" }, { "x-total-count": String(total) });
   }
 
-  return async function admin(request: Request, path: string, claims: Claims | undefined): Promise<Reply> {
-    if (claims?.role !== "service_role") return authError(403, "not_admin", "User not allowed");
+  return async function admin(request: Request, path: string): Promise<Reply> {
+    const refused = await adminRefusal(request);
+    if (refused) return refused;
     const [, resource, id] = path.split("/");
     if (resource !== "users") return authError(404, "not_found", "Not found");
     if (!id && request.method === "POST") {

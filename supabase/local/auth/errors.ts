@@ -12,3 +12,12 @@ export const requestRateLimited = () => authError(429, "over_request_rate_limit"
 export const emailRateLimited = () => authError(429, "over_email_send_rate_limit", "email rate limit exceeded");
 export const emailTooSoon = (seconds: number) =>
   authError(429, "over_email_send_rate_limit", `For security purposes, you can only request this after ${seconds} seconds.`);
+
+/**
+ * An error Supabase Auth raises without an error code (a hook's refusal, a hook that failed): its
+ * body names `unexpected_failure` for a 500 and `unknown` otherwise, and no x-sb-error-code header is sent.
+ */
+export function uncodedAuthError(status: number, message: string): Reply {
+  const code = status === 500 ? "unexpected_failure" : "unknown";
+  return json(status, { code, error_code: code, msg: message, message });
+}

@@ -1,7 +1,7 @@
 import type { BackendConfig } from "../config";
 import type { Database } from "../database";
 import { json, parseJson, type Reply, type Request } from "../http";
-import type { Claims, Signer } from "../keys";
+import type { Signer } from "../keys";
 import type { Mailbox } from "../mailbox";
 import { createAccounts } from "./accounts";
 import { createAdmin } from "./admin";
@@ -27,7 +27,7 @@ export function createAuth(context: AuthContext) {
   const sessions = createSessions(context);
   const accounts = createAccounts(context, sessions);
   const recovery = createRecovery(context, sessions);
-  const admin = createAdmin(context);
+  const admin = createAdmin(context, sessions);
 
   /** Runs a handler when the caller's address still has room in the endpoint's limiter. */
   const limited = (limiter: { take(key: string): boolean }, request: Request, handler: () => Promise<Reply> | Reply) =>
@@ -40,7 +40,7 @@ export function createAuth(context: AuthContext) {
   }
 
   /** Routes a request whose path starts with /auth/v1. */
-  return async function handleAuth(request: Request, claims: Claims | undefined): Promise<Reply> {
+  return async function handleAuth(request: Request): Promise<Reply> {
     const path = request.url.pathname.slice("/auth/v1".length) || "/";
     switch (`${request.method} ${path}`) {
       case "GET /.well-known/jwks.json":
@@ -67,7 +67,7 @@ export function createAuth(context: AuthContext) {
       case "POST /verify":
         return limited(limiters.verify, request, () => recovery.verifyCode(request));
     }
-    if (path.startsWith("/admin/")) return admin(request, path.slice("/admin".length), claims);
+    if (path.startsWith("/admin/")) return admin(request, path.slice("/admin".length));
     return authError(404, "not_found", "Not found");
   };
 }

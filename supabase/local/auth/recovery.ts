@@ -4,7 +4,7 @@ import { json, parseJson, redirect, type Reply, type Request } from "../http";
 import { authError, badJson, emailRateLimited, emailTooSoon, invalidEmail } from "./errors";
 import type { AuthContext } from "./index";
 import { sendAuthEmail } from "./mailer";
-import { redirectTarget } from "./redirects";
+import { requestRedirectTarget } from "./redirects";
 import type { Sessions } from "./sessions";
 import { emailFrom, findUser } from "./users";
 
@@ -40,7 +40,7 @@ export function createRecovery(context: AuthContext, sessions: Sessions) {
     const challenge = typeof body.code_challenge === "string" ? body.code_challenge : "";
     const otp = String(randomInt(0, 10 ** config.otpLength)).padStart(config.otpLength, "0");
     const tokenHash = `${challenge ? "pkce_" : ""}${tokenHashOf(email, otp)}`;
-    const redirectTo = redirectTarget(config, request.url.searchParams.get("redirect_to"));
+    const redirectTo = requestRedirectTarget(config, request);
     await db.transaction(async (tx) => {
       let flowId: string | null = null;
       if (challenge) {
@@ -104,7 +104,7 @@ export function createRecovery(context: AuthContext, sessions: Sessions) {
     const token = params.get("token");
     if (!type) return authError(400, "validation_failed", "Verify requires a verification type");
     if (!token) return authError(400, "validation_failed", "Verify requires a token or a token hash");
-    const redirectTo = redirectTarget(config, params.get("redirect_to"));
+    const redirectTo = requestRedirectTarget(config, request);
     const isPkce = token.startsWith("pkce_");
     const types = TOKEN_TYPES[type];
     const consumed = types

@@ -1,77 +1,59 @@
 import type { BackendConfig } from "../config";
-
-const LOCALHOST_NAMES = new Set(["localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "::", "[::]"]);
-const isLocalhost = (hostname: string) => LOCALHOST_NAMES.has(hostname) || hostname.endsWith(".localhost");
-const isLoopbackIp = (hostname: string) => /^127(?:\.\d{1,3}){3}$/.test(hostname) || hostname === "[::1]";
-const HOSTNAME = /^[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?$/;
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+import { header, type Request } from "../http";
+import { globToRegExp } from "./glob";
+import { goHostname, goPort, isLoopbackIp, parseGoIp, parseGoUrl } from "./go-url";
 
 /**
- * A glob of the redirect allow list, with GoTrue's rules (gobwas/glob with `.` and `/` as
- * separators): `*` and `?` stop at separators, `**` does not, `[a-z]`/`[!a-z]`, `{a,b}`, `\x`.
+ * Supabase Auth's redirect check (internal/utilities/request.go, IsRedirectURLValid and
+ * GetReferrer), on URLs parsed as Go parses them (go-url.ts).
  */
-export function globToRegExp(glob: string): RegExp {
-  let pattern = "";
-  for (let index = 0; index < glob.length; index++) {
-    const char = glob[index];
-    if (char === "*" && glob[index + 1] === "*") {
-      pattern += ".*";
-      index++;
-    } else if (char === "*") pattern += "[^./]*";
-    else if (char === "?") pattern += "[^./]";
-    else if (char === "\\" && index + 1 < glob.length) pattern += escape(glob[++index]);
-    else if (char === "[") {
-      const end = glob.indexOf("]", index + 1);
-      if (end === -1) pattern += "\\[";
-      else {
-        const body = glob.slice(index + 1, end);
-        pattern += body.startsWith("!") ? `[^${body.slice(1)}]` : `[${body}]`;
-        index = end;
-      }
-    } else if (char === "{") {
-      const end = glob.indexOf("}", index + 1);
-      if (end === -1) pattern += "\\{";
-      else {
-        pattern += `(?:${glob.slice(index + 1, end).split(",").map(escapeAll).join("|")})`;
-        index = end;
-      }
-    } else pattern += escape(char);
-  }
-  return new RegExp(`^${pattern}$`);
+
+const DECIMAL_HOST = /^[0-9]+$/;
+const REGULAR_HOSTNAME = /^[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?$/;
+const LOCALHOST_NAMES = new Set(["localhost", "127.0.0.1", "::1", "0.0.0.0", "::"]);
+
+/** Supabase Auth's isLocalhost (internal/utilities/url_validator.go). */
+function isLocalhost(hostname: string): boolean {
+  const lower = hostname.toLowerCase();
+  return LOCALHOST_NAMES.has(lower) || lower.endsWith(".localhost");
 }
 
-const escape = (char: string) => char.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-const escapeAll = (text: string) => [...text].map(escape).join("");
-
 /**
- * Whether Supabase Auth would send a person to `target`: the site's own scheme and host (any
- * port on localhost), a loopback IP, or a match of the allow list. The parsed host is compared,
- * never a string prefix, so `https://site@evil.example` is evil.example; user-info and control
- * characters are refused outright.
+ * Whether Supabase Auth would send a person to `target`:
+ * - the site itself: same host and scheme, and the same port unless the host is a localhost name
+ *   (RFC 8252 §7.3 lets native apps pick a port);
+ * - any loopback IP (127.0.0.0/8, ::1), whatever the scheme or port: Supabase Auth checks no
+ *   scheme here, so `javascript://127.0.0.1/…` passes as it does on a hosted project;
+ * - else a match of an allow-list glob, never for a decimal host (`2130706433`), another IP, or an
+ *   http(s) host with unusual characters. The glob sees the URL as written, without its fragment.
  */
 export function isRedirectAllowed(config: BackendConfig, target: string): boolean {
-  if (!target || CONTROL_CHARACTERS.test(target) || target.includes("\\")) return false;
-  let url: URL;
-  let site: URL;
-  try {
-    url = new URL(target);
-    site = new URL(config.siteUrl);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
-  const samePort = url.port === site.port || isLocalhost(url.hostname);
-  if (url.hostname === site.hostname && url.protocol === site.protocol && samePort) return true;
-  // The host as written: the URL parser turns a decimal host (2130706433) into dotted form.
-  const rawHost = target.match(/^[a-z][a-z\d+.-]*:\/\/([^/?#:]*)/i)?.[1] ?? "";
-  if (/^[0-9]+$/.test(rawHost)) return false;
-  if (/^[\d.]+$/.test(url.hostname) || url.hostname.startsWith("[")) return isLoopbackIp(url.hostname);
-  if ((url.protocol === "http:" || url.protocol === "https:") && !HOSTNAME.test(url.hostname)) return false;
+  if (!target) return false;
+  const site = parseGoUrl(config.siteUrl);
+  const url = parseGoUrl(target);
+  if (!site || !url) return false;
+  const hostname = goHostname(url);
+  const samePort = goPort(site) === goPort(url) || isLocalhost(hostname);
+  if (goHostname(site) === hostname && site.scheme === url.scheme && samePort) return true;
+  if (DECIMAL_HOST.test(hostname)) return false;
+  const ip = parseGoIp(hostname);
+  if (ip) return isLoopbackIp(ip);
+  const isHttp = url.scheme === "http" || url.scheme === "https";
+  if (isHttp && !REGULAR_HOSTNAME.test(hostname)) return false;
   const withoutFragment = target.split("#")[0];
-  return config.additionalRedirectUrls.some((allowed) => globToRegExp(allowed).test(withoutFragment));
+  return config.additionalRedirectUrls.some((glob) => globToRegExp(glob).test(withoutFragment));
 }
 
-/** The redirect Supabase Auth uses: the requested one when allowed, else the site URL. */
-export function redirectTarget(config: BackendConfig, requested: string | null | undefined): string {
-  return requested && isRedirectAllowed(config, requested) ? requested : config.siteUrl;
+/** The redirect Supabase Auth uses: the requested one when allowed, else the Referer when allowed, else the site URL. */
+export function redirectTarget(config: BackendConfig, requested: string | null | undefined, referrer?: string | null): string {
+  for (const candidate of [requested, referrer]) {
+    if (candidate && isRedirectAllowed(config, candidate)) return candidate;
+  }
+  return config.siteUrl;
+}
+
+/** GetReferrer: `redirect_to` from a header or the query, else the Referer header, as Supabase Auth reads them. */
+export function requestRedirectTarget(config: BackendConfig, request: Request): string {
+  const requested = header(request, "redirect_to") || request.url.searchParams.get("redirect_to");
+  return redirectTarget(config, requested, header(request, "referer"));
 }

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Transaction } from "@electric-sql/pglite";
+import { z } from "zod";
 import { bearerToken, json, type Reply, type Request } from "../http";
-import type { Claims } from "../keys";
+import { apiKeyClaims, opaqueKeyRole, type Claims } from "../keys";
 import { passwordMatches } from "./passwords";
 import { authError, invalidCredentials } from "./errors";
 import { customizeAccessToken } from "./hooks";
@@ -9,6 +10,17 @@ import type { AuthContext } from "./index";
 import { emailFrom, findUser, loadUserJson, type UserRow } from "./users";
 
 const FLOW_STATE_TTL_MS = 300_000;
+const NIL_UUID = "00000000-0000-0000-0000-000000000000";
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/** golang-jwt's reasons, as Supabase Auth quotes them after "invalid JWT: …". */
+const JWT_ERRORS = {
+  expired: "token has invalid claims: token is expired",
+  invalid: "token signature is invalid: signature is invalid",
+} as const;
+
+export type Refusal = { ok: false; reply: Reply };
+const refusal = (reply: Reply): Refusal => ({ ok: false, reply });
 
 /** Sessions and their tokens: the /token grants, /logout, and who a Bearer token belongs to. */
 export function createSessions(context: AuthContext) {
@@ -67,28 +79,41 @@ export function createSessions(context: AuthContext) {
     return sessionJson(tx, user.id, sessionId, refreshToken, method);
   }
 
-  /** Resolves the user of a Bearer access token, as GoTrue's requireAuthentication does. */
-  async function authenticate(
-    request: Request,
-  ): Promise<{ ok: true; user: UserRow; claims: Claims } | { ok: false; reply: Reply }> {
+  /**
+   * The claims of the Bearer token, as GoTrue's extractBearerToken and parseJWTClaims check it. An
+   * opaque key stands for its role, as the gateway swaps it for a token of that role.
+   */
+  async function bearerClaims(request: Request): Promise<{ ok: true; claims: Claims } | Refusal> {
     const token = bearerToken(request);
-    if (!token) return { ok: false, reply: authError(401, "no_authorization", "This endpoint requires a valid Bearer token") };
+    if (!token) return refusal(authError(401, "no_authorization", "This endpoint requires a valid Bearer token"));
+    if (opaqueKeyRole(token)) return { ok: true, claims: apiKeyClaims(token)! };
     const verified = await signer.verify(token);
-    if (!verified.ok) {
-      const detail = verified.reason === "expired" ? "token is expired" : "unable to parse or verify signature";
-      return { ok: false, reply: authError(403, "bad_jwt", `invalid JWT: unable to parse or verify signature, ${detail}`) };
-    }
-    const { claims } = verified;
-    if (!claims.sub) return { ok: false, reply: authError(403, "bad_jwt", "invalid claim: missing sub claim") };
-    const session = claims.session_id
-      ? (await db.query(`select 1 from auth.sessions where id = $1`, [claims.session_id])).rows[0]
-      : undefined;
-    if (!session) {
-      return { ok: false, reply: authError(403, "session_not_found", "Session from session_id claim in JWT does not exist") };
-    }
+    if (verified.ok) return verified;
+    return refusal(authError(403, "bad_jwt", `invalid JWT: unable to parse or verify signature, ${JWT_ERRORS[verified.reason]}`));
+  }
+
+  /**
+   * GoTrue's maybeLoadUserOrSession: the user of `sub`, then the session of `session_id`. A session
+   * that belongs to another user is answered as missing: only a token we signed gets here, and
+   * ours always pair a user with its own session.
+   */
+  async function userAndSession(claims: Claims): Promise<{ ok: true; user: UserRow; sessionId: string | null } | Refusal> {
+    if (!claims.sub) return refusal(authError(403, "bad_jwt", "invalid claim: missing sub claim"));
+    if (!isUuid(claims.sub)) return refusal(authError(400, "bad_jwt", "invalid claim: sub claim must be a UUID"));
     const user = await findUser(db, "id", claims.sub);
-    if (!user) return { ok: false, reply: authError(403, "user_not_found", "User from sub claim in JWT does not exist") };
-    return { ok: true, user, claims };
+    if (!user) return refusal(authError(403, "user_not_found", "User from sub claim in JWT does not exist"));
+    const sessionId = claims.session_id && claims.session_id !== NIL_UUID ? claims.session_id : null;
+    if (sessionId === null) return { ok: true, user, sessionId };
+    if (!isUuid(sessionId)) return refusal(authError(403, "bad_jwt", "invalid claim: session_id claim must be a UUID"));
+    const owned = await db.query(`select 1 from auth.sessions where id = $1 and user_id = $2`, [sessionId, user.id]);
+    if (!owned.rows.length) return refusal(authError(403, "session_not_found", "Session from session_id claim in JWT does not exist"));
+    return { ok: true, user, sessionId };
+  }
+
+  /** Resolves the user and session of a Bearer access token, as GoTrue's requireAuthentication does. */
+  async function authenticate(request: Request): Promise<{ ok: true; user: UserRow; sessionId: string | null } | Refusal> {
+    const bearer = await bearerClaims(request);
+    return bearer.ok ? userAndSession(bearer.claims) : bearer;
   }
 
   async function passwordGrant(body: Record<string, unknown>): Promise<Reply> {
@@ -182,18 +207,18 @@ export function createSessions(context: AuthContext) {
   async function logout(request: Request): Promise<Reply> {
     const auth = await authenticate(request);
     if (!auth.ok) return auth.reply;
-    const scope = request.url.searchParams.get("scope") ?? "global";
-    const { id: userId } = auth.user;
-    const sessionId = auth.claims.session_id;
-    // Deleting a session deletes its refresh tokens (on delete cascade), as in GoTrue.
-    if (scope === "local") await db.query(`delete from auth.sessions where id = $1`, [sessionId]);
-    else if (scope === "others") await db.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [userId, sessionId]);
-    else if (scope === "global") await db.query(`delete from auth.sessions where user_id = $1`, [userId]);
-    else return authError(400, "validation_failed", `Unsupported logout scope "${scope}"`);
+    const scope = request.url.searchParams.get("scope") || "global";
+    if (!["global", "local", "others"].includes(scope)) return authError(400, "validation_failed", `Unsupported logout scope "${scope}"`);
+    const { user, sessionId } = auth;
+    // Deleting a session deletes its refresh tokens (on delete cascade), as in GoTrue; a token
+    // without a session signs out everywhere, whatever the scope.
+    if (sessionId && scope === "local") await db.query(`delete from auth.sessions where id = $1`, [sessionId]);
+    else if (sessionId && scope === "others") await db.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [user.id, sessionId]);
+    else await db.query(`delete from auth.sessions where user_id = $1`, [user.id]);
     return { status: 204 };
   }
 
-  return { issueSession, authenticate, grant, logout };
+  return { issueSession, authenticate, bearerClaims, userAndSession, grant, logout };
 }
 
 export type Sessions = ReturnType<typeof createSessions>;

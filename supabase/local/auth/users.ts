@@ -97,14 +97,38 @@ export function weakPassword(config: BackendConfig, password: unknown): Reply | 
   });
 }
 
-export async function createUser(
-  tx: Transaction,
-  email: string,
-  password: string,
-  userMetadata: Record<string, unknown>,
-  confirmed: boolean,
-): Promise<UserRow> {
-  const id = randomUUID();
+/** A user about to be created: its id is chosen before the Before User Created Hook sees it. */
+export interface NewUser {
+  id: string;
+  email: string;
+  userMetadata: Record<string, unknown>;
+}
+
+export const newUser = (email: string, userMetadata: Record<string, unknown>): NewUser => ({ id: randomUUID(), email, userMetadata });
+
+const EMAIL_APP_METADATA = { provider: "email", providers: ["email"] };
+// Go's zero time.Time: the user has not been saved yet.
+const NOT_SAVED_YET = "0001-01-01T00:00:00Z";
+
+/** The user as Supabase Auth hands it to the Before User Created Hook (models.User before its insert). */
+export function unsavedUserJson(user: NewUser) {
+  return {
+    id: user.id,
+    aud: "authenticated",
+    role: "",
+    email: user.email,
+    phone: "",
+    app_metadata: EMAIL_APP_METADATA,
+    user_metadata: user.userMetadata,
+    identities: [],
+    created_at: NOT_SAVED_YET,
+    updated_at: NOT_SAVED_YET,
+    is_anonymous: false,
+  };
+}
+
+export async function createUser(tx: Transaction, user: NewUser, password: string, confirmed: boolean): Promise<UserRow> {
+  const { id, email, userMetadata } = user;
   const hash = await hashPassword(password);
   // GoTrue inserts as the owner of auth.*, with search_path auth: triggers must qualify names.
   await tx.exec(`set local role supabase_auth_admin; set local search_path = auth`);
@@ -113,8 +137,8 @@ export async function createUser(
        raw_user_meta_data, created_at, updated_at, confirmation_token, recovery_token, email_change,
        email_change_token_new)
      values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3,
-       '{"provider":"email","providers":["email"]}', $4, now(), now(), '', '', '', '')`,
-    [id, email, hash, JSON.stringify(userMetadata)],
+       $4, $5, now(), now(), '', '', '', '')`,
+    [id, email, hash, JSON.stringify(EMAIL_APP_METADATA), JSON.stringify(userMetadata)],
   );
   await tx.query(
     `insert into identities (provider_id, user_id, identity_data, provider, last_sign_in_at)

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "./config";
+
+const withAuth = (auth: string) => parseConfig(`[auth]\nsite_url = "http://localhost:3000"\n${auth}`, { NODE_ENV: "test" });
+
+describe("config.toml's [auth.hook] tables", () => {
+  it("reads the Before User Created Hook's Postgres function, as Supabase Auth names it", () => {
+    const config = withAuth(`[auth.hook.before_user_created]\nenabled = true\nuri = "pg-functions://postgres/public/hook_before_user_created"`);
+    expect(config.beforeUserCreatedHook).toEqual({
+      schema: "public",
+      name: "hook_before_user_created",
+      uri: "pg-functions://postgres/public/hook_before_user_created",
+    });
+    expect(config.customAccessTokenHook).toBeNull();
+  });
+
+  it("ignores a disabled hook and refuses an enabled one without a pg-functions URI", () => {
+    expect(withAuth(`[auth.hook.before_user_created]\nenabled = false`).beforeUserCreatedHook).toBeNull();
+    expect(() => withAuth(`[auth.hook.before_user_created]\nenabled = true`)).toThrow(/pg-functions/);
+    expect(() => withAuth(`[auth.hook.before_user_created]\nenabled = true\nuri = "https://hooks.example/x"`)).toThrow(/pg-functions/);
+  });
+
+  it("refuses an allow-list glob Supabase Auth could not compile", () => {
+    expect(() => withAuth(`additional_redirect_urls = ["http://localhost:3000/[x"]`)).toThrow(/glob/);
+    expect(withAuth(`additional_redirect_urls = ["http://localhost:3000/**"]`).additionalRedirectUrls).toEqual(["http://localhost:3000/**"]);
+  });
+});
