@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["lib/**/*.test.ts", "supabase/**/*.test.ts", "tests/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "tests/**/*.test.ts", "local-backend/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/global-setup.ts"],
     // Files share their worker's modules (PGlite's compiled WebAssembly, supabase-js): a third less

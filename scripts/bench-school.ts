@@ -1,4 +1,4 @@
-import type { Database } from "../supabase/local/database";
+import type { Database } from "../local-backend/database";
 
 /**
  * A large school for `npm run bench`: thousands of students (through auth.users, so the sign-up

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { Worker } from "node:worker_threads";
-import { DEMO_ACCOUNTS } from "../supabase/local/demo-accounts";
-import { SECRET_KEY } from "../supabase/local/keys";
+import { DEMO_ACCOUNTS } from "../local-backend/demo-accounts";
+import { SECRET_KEY } from "../local-backend/keys";
 import { ROOT } from "./next-app";
 
 /**
@@ -59,7 +59,7 @@ export async function signInBurst(count: number, port: number) {
 }
 
 async function startBackendProcess(port: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", "supabase/local/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "local-backend/main.ts"], {
     cwd: ROOT,
     stdio: "ignore",
     env: { ...process.env, LOCAL_BACKEND_DATA_DIR: "memory://", LOCAL_BACKEND_PORT: String(port), LOCAL_BACKEND_QUIET: "1" },

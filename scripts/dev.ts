@@ -1,7 +1,7 @@
 import path from "node:path";
 import loadEnv from "@next/env";
-import { DEMO_ACCOUNTS } from "../supabase/local/demo-accounts";
-import { startLocalBackend, type LocalBackend } from "../supabase/local/server";
+import { DEMO_ACCOUNTS } from "../local-backend/demo-accounts";
+import { startLocalBackend, type LocalBackend } from "../local-backend/server";
 import { nextEnv, ROOT, runServer } from "./next-app";
 
 /**

@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import { startLocalBackend } from "../supabase/local/server";
+import { startLocalBackend } from "../local-backend/server";
 import { E2E_APP_PORT, E2E_APP_URL, E2E_BACKEND_PORT, E2E_CONTROL_PORT, E2E_DIST_DIR } from "../e2e/helpers/ports";
 import { nextEnv, runServer } from "./next-app";
 

@@ -51,7 +51,7 @@ export async function withMigratedDatabase<T>(migrationFiles: string[], read: (d
   try {
     const superuser = await connect("supabase_admin");
     await superuser.query(await readFile(path.resolve(import.meta.dirname, "../tests/postgres/hosted-roles.sql"), "utf8"));
-    await superuser.query(await readFile(path.resolve(import.meta.dirname, "../supabase/local/bootstrap.sql"), "utf8"));
+    await superuser.query(await readFile(path.resolve(import.meta.dirname, "../local-backend/bootstrap.sql"), "utf8"));
     await superuser.end();
     const beforeMigrations = dump(["--exclude-schema=public"]);
 

@@ -1,6 +1,6 @@
 import { createClient } from "@supabase/supabase-js";
 import type { Database } from "../lib/database.types";
-import { SERVICE_ROLE_KEY } from "../supabase/local/keys";
+import { SERVICE_ROLE_KEY } from "../local-backend/keys";
 
 /**
  * `npm run grant-admin -- <email>`: makes a registered user an admin.

@@ -1,6 +1,6 @@
 import { spawn, type StdioOptions } from "node:child_process";
 import path from "node:path";
-import { PUBLISHABLE_KEY, SECRET_KEY } from "../supabase/local/keys";
+import { PUBLISHABLE_KEY, SECRET_KEY } from "../local-backend/keys";
 
 /** Runs the Next.js CLI pointed at a Supabase backend (the local one's keys by default). */
 export const ROOT = path.resolve(import.meta.dirname, "..");

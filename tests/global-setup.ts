@@ -1,4 +1,4 @@
-import { seededSnapshot } from "@/supabase/local/database";
+import { seededSnapshot } from "@/local-backend/database";
 
 /** Builds the seeded database snapshot once, before the workers that each start backends from it. */
 export default async function setup() {

@@ -2,7 +2,7 @@ import { createClient } from "@supabase/supabase-js";
 import type { Database } from "../../lib/database.types";
 import type { AccessFlags, AccessKind } from "../../lib/domain/access";
 import { ACCESS_TABLES, upsertAccess } from "../../lib/mutations/access";
-import { SERVICE_ROLE_KEY } from "../../supabase/local/keys";
+import { SERVICE_ROLE_KEY } from "../../local-backend/keys";
 import { E2E_BACKEND_URL } from "./ports";
 
 /** Test setup through the service role, as a course owner's script would do it. */
@@ -10,7 +10,7 @@ export const service = createClient<Database>(E2E_BACKEND_URL, SERVICE_ROLE_KEY,
   auth: { persistSession: false, autoRefreshToken: false },
 });
 
-export { DEMO_ACCOUNTS as SEEDED } from "../../supabase/local/demo-accounts";
+export { DEMO_ACCOUNTS as SEEDED } from "../../local-backend/demo-accounts";
 
 let counter = 0;
 export const unique = (label: string) => `${label}-${process.pid}-${Date.now().toString(36)}-${counter++}`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LocalBackend } from "@/supabase/local/server";
+import type { LocalBackend } from "@/local-backend/server";
 import { RECOVERY_CODE_LIMIT, SIGN_IN_LIMIT } from "@/lib/security/attempt-policy";
-import { anonClient, SEEDED, serviceClient, signedIn, startTestBackend } from "./harness";
+import { anonClient, SEEDED, serviceClient, signedIn, startTestBackend } from "@/local-backend/tests/harness";
 
 /** The app's own attempt counters (take_auth_attempt), through supabase-js as the app calls them. */
 let backend: LocalBackend;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRIVACY_POLICY_VERSION } from "@/lib/validation/auth";
-import type { LocalBackend } from "@/supabase/local/server";
-import { anonClient, serviceClient, startTestBackend, uniqueEmail } from "./harness";
+import type { LocalBackend } from "@/local-backend/server";
+import { anonClient, serviceClient, startTestBackend, uniqueEmail } from "@/local-backend/tests/harness";
 
 /** Consent to the privacy policy, enforced by the database's Before User Created hook (config.toml). */
 let backend: LocalBackend;

@@ -1,8 +1,8 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database.types";
-import type { LocalBackend } from "@/supabase/local/server";
-import { SEEDED, serviceClient, signedIn, startTestBackend } from "./harness";
+import type { LocalBackend } from "@/local-backend/server";
+import { SEEDED, serviceClient, signedIn, startTestBackend } from "@/local-backend/tests/harness";
 
 /** The course studio's database rules, through supabase-js as the app and a curious student use them. */
 

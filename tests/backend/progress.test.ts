@@ -1,8 +1,8 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database.types";
-import type { LocalBackend } from "@/supabase/local/server";
-import { SEEDED, serviceClient, signedIn, startTestBackend, uniqueEmail } from "./harness";
+import type { LocalBackend } from "@/local-backend/server";
+import { SEEDED, serviceClient, signedIn, startTestBackend, uniqueEmail } from "@/local-backend/tests/harness";
 
 /** Progress rules in the database, through supabase-js: what a student may record and what counts. */
 

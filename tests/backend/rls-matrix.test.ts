@@ -1,8 +1,8 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LocalBackend } from "@/supabase/local/server";
+import type { LocalBackend } from "@/local-backend/server";
 import { ACTOR_IDS, describeRead, describeWrite, readHolds, READS, STUDENT_ROWS, WRITES, type Actor } from "../rls/matrix";
-import { ANON_KEY, SEEDED, SERVICE_ROLE_KEY, signedIn, startTestBackend } from "./harness";
+import { ANON_KEY, SEEDED, SERVICE_ROLE_KEY, signedIn, startTestBackend } from "@/local-backend/tests/harness";
 
 // Table names come from the matrix, so these clients are untyped.
 let backend: LocalBackend;

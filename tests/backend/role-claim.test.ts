@@ -1,7 +1,7 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LocalBackend } from "@/supabase/local/server";
-import { anonClient, SEEDED, serviceClient, signedIn, startTestBackend, uniqueEmail } from "./harness";
+import type { LocalBackend } from "@/local-backend/server";
+import { anonClient, SEEDED, serviceClient, signedIn, startTestBackend, uniqueEmail } from "@/local-backend/tests/harness";
 
 let backend: LocalBackend;
 beforeAll(async () => {

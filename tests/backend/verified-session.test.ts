@@ -1,8 +1,8 @@
 import { createClient, type JwtPayload } from "@supabase/supabase-js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openSession, sealSession, signingKeys, type VerifiedSession } from "@/lib/supabase/verified-session";
-import { startLocalBackend, type LocalBackend } from "@/supabase/local/server";
-import { PUBLISHABLE_KEY, SEEDED, signedIn } from "./harness";
+import { startLocalBackend, type LocalBackend } from "@/local-backend/server";
+import { PUBLISHABLE_KEY, SEEDED, signedIn } from "@/local-backend/tests/harness";
 
 /** The process-wide signing keys and the claims the proxy hands the page, against the local Auth. */
 

@@ -44,7 +44,7 @@ describe.skipIf(!binDir)(`migrations on a hosted-style PostgreSQL (${binDir ?? "
     cluster = startCluster(binDir!);
     const superuser = await connect("supabase_admin");
     await superuser.query(await readFile(path.join(import.meta.dirname, "hosted-roles.sql"), "utf8"));
-    await superuser.query(await readFile(path.join(supabaseDir, "local/bootstrap.sql"), "utf8"));
+    await superuser.query(await readFile(path.resolve(supabaseDir, "../local-backend/bootstrap.sql"), "utf8"));
     await superuser.end();
     owner = await connect("postgres");
     authenticator = await connect("authenticator");

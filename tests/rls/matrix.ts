@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS } from "@/supabase/local/demo-accounts";
+import { DEMO_ACCOUNTS } from "@/local-backend/demo-accounts";
 
 /**
  * The row level security matrix: who may read and write what, as data. It runs through

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
-import type { LocalBackend } from "@/supabase/local/server";
+import type { LocalBackend } from "@/local-backend/server";
 import { ANON_KEY, SEEDED, SERVICE_ROLE_KEY, serviceClient, signedIn, startTestBackend } from "./harness";
 
 /** Where the local PostgREST once differed from PostgREST's own source and test suite. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 
-const supabaseDir = path.resolve(import.meta.dirname, "..");
+const supabaseDir = path.resolve(import.meta.dirname, "../supabase");
 const migrationsDir = path.join(supabaseDir, "migrations");
 const snapshotDir = path.resolve(supabaseDir, "../node_modules/.cache/local-backend");
 const extensions = { pgcrypto };

@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
-import type { BackendConfig } from "@/supabase/local/config";
+import type { BackendConfig } from "@/local-backend/config";
 import {
   ANON_KEY,
   PUBLISHABLE_KEY,
@@ -8,11 +8,11 @@ import {
   SERVICE_ROLE_KEY,
   startLocalBackend,
   type LocalBackend,
-} from "@/supabase/local/server";
+} from "@/local-backend/server";
 
 export { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY };
 
-export { DEMO_ACCOUNTS as SEEDED } from "@/supabase/local/demo-accounts";
+export { DEMO_ACCOUNTS as SEEDED } from "@/local-backend/demo-accounts";
 
 /** A throwaway backend (in memory, on a free port) with the project's migrations and seed. */
 export async function startTestBackend(config: Partial<BackendConfig> = {}): Promise<LocalBackend> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
-import type { LocalBackend } from "@/supabase/local/server";
+import type { LocalBackend } from "@/local-backend/server";
 import { anonClient, SEEDED, serviceClient, signedIn, startTestBackend, uniqueEmail } from "./harness";
 
 type Client = SupabaseClient<Database>;

@@ -1,9 +1,9 @@
 import { PRIVACY_POLICY_VERSION } from "@/lib/validation/auth";
-import { loadConfig } from "@/supabase/local/config";
+import { loadConfig } from "@/local-backend/config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "@supabase/supabase-js";
 import { SignJWT, generateKeyPair, importJWK, type JWK } from "jose";
-import type { LocalBackend } from "@/supabase/local/server";
+import type { LocalBackend } from "@/local-backend/server";
 import { ANON_KEY, anonClient, latestMail, SEEDED, serviceClient, signedIn, startTestBackend, uniqueEmail } from "./harness";
 
 let backend: LocalBackend;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "@supabase/supabase-js";
-import type { LocalBackend } from "@/supabase/local/server";
+import type { LocalBackend } from "@/local-backend/server";
 import {
   ANON_KEY,
   anonClient,

@@ -2,7 +2,7 @@ import path from "node:path";
 import { startLocalBackend } from "./server";
 
 /** `npm run backend`: the embedded Supabase stand-in, in the foreground. */
-const dataDir = process.env.LOCAL_BACKEND_DATA_DIR ?? path.resolve(import.meta.dirname, "../.local-data");
+const dataDir = process.env.LOCAL_BACKEND_DATA_DIR ?? path.resolve(import.meta.dirname, "../supabase/.local-data");
 const backend = await startLocalBackend({
   dataDir,
   port: process.env.LOCAL_BACKEND_PORT ? Number(process.env.LOCAL_BACKEND_PORT) : undefined,

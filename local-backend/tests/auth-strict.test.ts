@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt, importJWK, SignJWT, type JWK, type JWTPayload } from "jose";
-import { LEGACY_JWT_SECRET } from "@/supabase/local/keys";
-import type { LocalBackend } from "@/supabase/local/server";
+import { LEGACY_JWT_SECRET } from "@/local-backend/keys";
+import type { LocalBackend } from "@/local-backend/server";
 import {
   ANON_KEY,
   anonClient,

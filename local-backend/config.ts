@@ -4,7 +4,7 @@ import { parse } from "smol-toml";
 import { z } from "zod";
 import { isValidGlob } from "./auth/glob";
 
-const SUPABASE_DIR = path.resolve(import.meta.dirname, "..");
+const SUPABASE_DIR = path.resolve(import.meta.dirname, "../supabase");
 const PROJECT_DIR = path.resolve(SUPABASE_DIR, "..");
 
 /** The values of supabase/config.toml (the Supabase CLI's own file) the embedded backend uses. */
