@@ -941,7 +941,7 @@ export type Database = {
       }
     }
     Enums: {
-      app_role: "admin" | "student"
+      app_role: "admin" | "student" | "curator"
     }
     CompositeTypes: {
       [_ in never]: never

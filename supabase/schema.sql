@@ -31,7 +31,8 @@ ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON TABLES 
 
 CREATE TYPE public.app_role AS ENUM (
     'admin',
-    'student'
+    'student',
+    'curator'
 );
 
 
