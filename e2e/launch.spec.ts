@@ -151,7 +151,7 @@ test.describe("no poisoned links", () => {
       link.searchParams.set("next", next);
       await page.goto(link.toString());
       await page.getByRole("button", { name: "Задать новый пароль" }).click();
-      await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:3100\/auth\/reset-password$/);
+      await expect(page).toHaveURL(`${E2E_APP_URL}/auth/reset-password`);
       await deleteUser(user.id);
     });
   }

@@ -795,6 +795,23 @@ export type Database = {
         }
         Returns: string[]
       }
+      highest_role: {
+        Args: {
+          _user_id: string
+        }
+        Returns: Database["public"]["Enums"]["app_role"]
+      }
+      holds_any_role: {
+        Args: {
+          _user_id: string
+          _roles: Database["public"]["Enums"]["app_role"][]
+        }
+        Returns: boolean
+      }
+      is_admin: {
+        Args: never
+        Returns: boolean
+      }
       lesson_completion: {
         Args: {
           _user_id: string
@@ -925,6 +942,12 @@ export type Database = {
           _kind: string
         }
         Returns: Json
+      }
+      user_is_admin: {
+        Args: {
+          _user_id: string
+        }
+        Returns: boolean
       }
       visible_lessons: {
         Args: {

@@ -75,13 +75,13 @@ CREATE TRIGGER course_modules_place_last BEFORE INSERT ON public.course_modules 
 
 ALTER TABLE public.course_modules ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Admins add content" ON public.course_modules FOR INSERT TO authenticated WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins add content" ON public.course_modules FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins delete content" ON public.course_modules FOR DELETE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins delete content" ON public.course_modules FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins edit content" ON public.course_modules FOR UPDATE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role)) WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins edit content" ON public.course_modules FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Students read published course modules not hidden from them" ON public.course_modules FOR SELECT TO authenticated USING ((( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role) OR (is_published AND (NOT (id = ANY (( SELECT public.hidden_item_ids(auth.uid(), 'module'::text) AS hidden_item_ids)::uuid[]))))));
+CREATE POLICY "Students read published course modules not hidden from them" ON public.course_modules FOR SELECT TO authenticated USING ((( SELECT public.is_admin() AS is_admin) OR (is_published AND (NOT (id = ANY (( SELECT public.hidden_item_ids(auth.uid(), 'module'::text) AS hidden_item_ids)::uuid[]))))));
 
 GRANT ALL ON TABLE public.course_modules TO anon;
 GRANT ALL ON TABLE public.course_modules TO authenticated;
@@ -107,13 +107,13 @@ CREATE INDEX group_lesson_access_lesson_idx ON public.group_lesson_access USING 
 
 ALTER TABLE public.group_lesson_access ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Admins add group_lesson_access" ON public.group_lesson_access FOR INSERT TO authenticated WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins add group_lesson_access" ON public.group_lesson_access FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins change group_lesson_access" ON public.group_lesson_access FOR UPDATE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role)) WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins change group_lesson_access" ON public.group_lesson_access FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins read group_lesson_access" ON public.group_lesson_access FOR SELECT TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins read group_lesson_access" ON public.group_lesson_access FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins remove group_lesson_access" ON public.group_lesson_access FOR DELETE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins remove group_lesson_access" ON public.group_lesson_access FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 GRANT ALL ON TABLE public.group_lesson_access TO anon;
 GRANT ALL ON TABLE public.group_lesson_access TO authenticated;
@@ -135,13 +135,13 @@ CREATE INDEX group_members_user_idx ON public.group_members USING btree (user_id
 
 ALTER TABLE public.group_members ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Admins add group_members" ON public.group_members FOR INSERT TO authenticated WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins add group_members" ON public.group_members FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins change group_members" ON public.group_members FOR UPDATE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role)) WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins change group_members" ON public.group_members FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins read group_members" ON public.group_members FOR SELECT TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins read group_members" ON public.group_members FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins remove group_members" ON public.group_members FOR DELETE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins remove group_members" ON public.group_members FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 CREATE POLICY "Students read their own memberships" ON public.group_members FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
@@ -169,13 +169,13 @@ CREATE INDEX group_module_access_module_idx ON public.group_module_access USING 
 
 ALTER TABLE public.group_module_access ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Admins add group_module_access" ON public.group_module_access FOR INSERT TO authenticated WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins add group_module_access" ON public.group_module_access FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins change group_module_access" ON public.group_module_access FOR UPDATE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role)) WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins change group_module_access" ON public.group_module_access FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins read group_module_access" ON public.group_module_access FOR SELECT TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins read group_module_access" ON public.group_module_access FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins remove group_module_access" ON public.group_module_access FOR DELETE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins remove group_module_access" ON public.group_module_access FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 GRANT ALL ON TABLE public.group_module_access TO anon;
 GRANT ALL ON TABLE public.group_module_access TO authenticated;
@@ -201,13 +201,13 @@ CREATE INDEX group_tool_access_tool_idx ON public.group_tool_access USING btree 
 
 ALTER TABLE public.group_tool_access ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Admins add group_tool_access" ON public.group_tool_access FOR INSERT TO authenticated WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins add group_tool_access" ON public.group_tool_access FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins change group_tool_access" ON public.group_tool_access FOR UPDATE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role)) WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins change group_tool_access" ON public.group_tool_access FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins read group_tool_access" ON public.group_tool_access FOR SELECT TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins read group_tool_access" ON public.group_tool_access FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins remove group_tool_access" ON public.group_tool_access FOR DELETE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins remove group_tool_access" ON public.group_tool_access FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 GRANT ALL ON TABLE public.group_tool_access TO anon;
 GRANT ALL ON TABLE public.group_tool_access TO authenticated;
@@ -228,13 +228,13 @@ CREATE UNIQUE INDEX groups_name_key ON public.groups USING btree (lower(btrim(na
 
 ALTER TABLE public.groups ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Admins add groups" ON public.groups FOR INSERT TO authenticated WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins add groups" ON public.groups FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins change groups" ON public.groups FOR UPDATE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role)) WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins change groups" ON public.groups FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins read groups" ON public.groups FOR SELECT TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins read groups" ON public.groups FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins remove groups" ON public.groups FOR DELETE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins remove groups" ON public.groups FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 CREATE POLICY "Students read their own groups" ON public.groups FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
    FROM public.group_members m
@@ -269,13 +269,13 @@ CREATE TRIGGER lesson_access_stamp_unlocked_at BEFORE INSERT OR UPDATE ON public
 
 ALTER TABLE public.lesson_access ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Admins change lesson access" ON public.lesson_access FOR UPDATE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role)) WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins change lesson access" ON public.lesson_access FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins drop lesson access" ON public.lesson_access FOR DELETE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins drop lesson access" ON public.lesson_access FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins grant lesson access" ON public.lesson_access FOR INSERT TO authenticated WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins grant lesson access" ON public.lesson_access FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins read all lesson access" ON public.lesson_access FOR SELECT TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins read all lesson access" ON public.lesson_access FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 CREATE POLICY "Students read their own lesson access" ON public.lesson_access FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
@@ -304,7 +304,7 @@ CREATE TRIGGER lesson_progress_stamp_last_activity AFTER INSERT OR UPDATE ON pub
 
 ALTER TABLE public.lesson_progress ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Admins read all progress" ON public.lesson_progress FOR SELECT TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins read all progress" ON public.lesson_progress FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 CREATE POLICY "Students read their own progress" ON public.lesson_progress FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
@@ -345,13 +345,13 @@ CREATE TRIGGER lessons_place_last BEFORE INSERT OR UPDATE OF tool_id, module_id,
 
 ALTER TABLE public.lessons ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Admins add content" ON public.lessons FOR INSERT TO authenticated WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins add content" ON public.lessons FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins delete content" ON public.lessons FOR DELETE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins delete content" ON public.lessons FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins edit content" ON public.lessons FOR UPDATE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role)) WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins edit content" ON public.lessons FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Students read published lesson outlines under parents they see" ON public.lessons FOR SELECT TO authenticated USING ((( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role) OR (is_published AND (NOT (id = ANY (( SELECT public.hidden_item_ids(auth.uid(), 'lesson'::text) AS hidden_item_ids)::uuid[]))) AND ((tool_id IS NULL) OR (EXISTS ( SELECT 1
+CREATE POLICY "Students read published lesson outlines under parents they see" ON public.lessons FOR SELECT TO authenticated USING ((( SELECT public.is_admin() AS is_admin) OR (is_published AND (NOT (id = ANY (( SELECT public.hidden_item_ids(auth.uid(), 'lesson'::text) AS hidden_item_ids)::uuid[]))) AND ((tool_id IS NULL) OR (EXISTS ( SELECT 1
    FROM public.tech_tools t
   WHERE (t.id = lessons.tool_id)))) AND ((module_id IS NULL) OR (EXISTS ( SELECT 1
    FROM public.modules m
@@ -396,13 +396,13 @@ CREATE TRIGGER module_access_stamp_unlocked_at BEFORE INSERT OR UPDATE ON public
 
 ALTER TABLE public.module_access ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Admins change module access" ON public.module_access FOR UPDATE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role)) WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins change module access" ON public.module_access FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins drop module access" ON public.module_access FOR DELETE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins drop module access" ON public.module_access FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins grant module access" ON public.module_access FOR INSERT TO authenticated WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins grant module access" ON public.module_access FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins read all module access" ON public.module_access FOR SELECT TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins read all module access" ON public.module_access FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 CREATE POLICY "Students read their own module access" ON public.module_access FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
@@ -432,13 +432,13 @@ CREATE TRIGGER modules_place_last BEFORE INSERT ON public.modules FOR EACH ROW E
 
 ALTER TABLE public.modules ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Admins add content" ON public.modules FOR INSERT TO authenticated WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins add content" ON public.modules FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins delete content" ON public.modules FOR DELETE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins delete content" ON public.modules FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins edit content" ON public.modules FOR UPDATE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role)) WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins edit content" ON public.modules FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Students read published blocks of tools they see" ON public.modules FOR SELECT TO authenticated USING ((( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role) OR (is_published AND (EXISTS ( SELECT 1
+CREATE POLICY "Students read published blocks of tools they see" ON public.modules FOR SELECT TO authenticated USING ((( SELECT public.is_admin() AS is_admin) OR (is_published AND (EXISTS ( SELECT 1
    FROM public.tech_tools t
   WHERE (t.id = modules.tool_id))))));
 
@@ -463,7 +463,7 @@ CREATE INDEX privacy_consents_user_idx ON public.privacy_consents USING btree (u
 
 ALTER TABLE public.privacy_consents ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Admins read all consents" ON public.privacy_consents FOR SELECT TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins read all consents" ON public.privacy_consents FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 CREATE POLICY "Users read their own consents" ON public.privacy_consents FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
@@ -493,7 +493,7 @@ CREATE TRIGGER profiles_derive_role BEFORE INSERT OR UPDATE ON public.profiles F
 
 ALTER TABLE public.profiles ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Admins read all profiles" ON public.profiles FOR SELECT TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins read all profiles" ON public.profiles FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 CREATE POLICY "Users read their own profile" ON public.profiles FOR SELECT TO authenticated USING ((id = ( SELECT auth.uid() AS uid)));
 
@@ -524,13 +524,13 @@ CREATE TRIGGER tech_tools_remember_former_name AFTER UPDATE OF name ON public.te
 
 ALTER TABLE public.tech_tools ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Admins add content" ON public.tech_tools FOR INSERT TO authenticated WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins add content" ON public.tech_tools FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins delete content" ON public.tech_tools FOR DELETE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins delete content" ON public.tech_tools FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins edit content" ON public.tech_tools FOR UPDATE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role)) WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins edit content" ON public.tech_tools FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Students read published tools not hidden from them" ON public.tech_tools FOR SELECT TO authenticated USING ((( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role) OR (is_published AND (NOT (id = ANY (( SELECT public.hidden_item_ids(auth.uid(), 'tool'::text) AS hidden_item_ids)::uuid[]))))));
+CREATE POLICY "Students read published tools not hidden from them" ON public.tech_tools FOR SELECT TO authenticated USING ((( SELECT public.is_admin() AS is_admin) OR (is_published AND (NOT (id = ANY (( SELECT public.hidden_item_ids(auth.uid(), 'tool'::text) AS hidden_item_ids)::uuid[]))))));
 
 GRANT ALL ON TABLE public.tech_tools TO anon;
 GRANT ALL ON TABLE public.tech_tools TO authenticated;
@@ -561,13 +561,13 @@ CREATE TRIGGER tool_access_stamp_unlocked_at BEFORE INSERT OR UPDATE ON public.t
 
 ALTER TABLE public.tool_access ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Admins change tool access" ON public.tool_access FOR UPDATE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role)) WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins change tool access" ON public.tool_access FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins drop tool access" ON public.tool_access FOR DELETE TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins drop tool access" ON public.tool_access FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins grant tool access" ON public.tool_access FOR INSERT TO authenticated WITH CHECK (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins grant tool access" ON public.tool_access FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins read all tool access" ON public.tool_access FOR SELECT TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins read all tool access" ON public.tool_access FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 CREATE POLICY "Students read their own tool access" ON public.tool_access FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
@@ -614,7 +614,7 @@ CREATE TRIGGER user_roles_sync_profile_role AFTER INSERT OR DELETE OR UPDATE ON 
 
 ALTER TABLE public.user_roles ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Admins read all roles" ON public.user_roles FOR SELECT TO authenticated USING (( SELECT public.has_role(auth.uid(), 'admin'::public.app_role) AS has_role));
+CREATE POLICY "Admins read all roles" ON public.user_roles FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 CREATE POLICY "Supabase Auth reads roles for access tokens" ON public.user_roles FOR SELECT TO supabase_auth_admin USING (true);
 
@@ -715,7 +715,7 @@ CREATE FUNCTION public.can_open_lesson(_user_id uuid, _lesson_id uuid) RETURNS b
     SET search_path TO ''
     AS $$
   select public.may_ask_about(_user_id) and (
-    exists (select 1 from public.user_roles where user_id = _user_id and role = 'admin')
+    public.user_is_admin(_user_id)
     or (
       exists (
         select 1
@@ -851,12 +851,7 @@ CREATE FUNCTION public.custom_access_token_hook(event jsonb) RETURNS jsonb
     AS $$
   select jsonb_build_object(
     'claims',
-    coalesce(event -> 'claims', '{}'::jsonb) || jsonb_build_object(
-      'user_role',
-      case when exists (
-        select 1 from public.user_roles r where r.user_id = (event ->> 'user_id')::uuid and r.role = 'admin'
-      ) then 'admin' else 'student' end
-    )
+    coalesce(event -> 'claims', '{}'::jsonb) || jsonb_build_object('user_role', public.highest_role((event ->> 'user_id')::uuid))
   );
 $$;
 
@@ -961,7 +956,7 @@ CREATE FUNCTION public.derive_profile_role() RETURNS trigger
     AS $$
 begin
   new.role := case
-    when public.has_role(new.id, 'admin') then 'admin'::public.app_role
+    when public.highest_role(new.id) = 'admin' then 'admin'::public.app_role
     else 'student'::public.app_role
   end;
   return new;
@@ -1075,9 +1070,7 @@ CREATE FUNCTION public.has_role(_user_id uuid, _role public.app_role) RETURNS bo
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select public.may_ask_about(_user_id) and exists (
-    select 1 from public.user_roles where user_id = _user_id and role = _role
-  );
+  select public.may_ask_about(_user_id) and public.holds_any_role(_user_id, array[_role]);
 $$;
 
 REVOKE ALL ON FUNCTION public.has_role(_user_id uuid, _role public.app_role) FROM PUBLIC;
@@ -1096,6 +1089,45 @@ $$;
 REVOKE ALL ON FUNCTION public.hidden_item_ids(_user_id uuid, _kind text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.hidden_item_ids(_user_id uuid, _kind text) TO authenticated;
 GRANT ALL ON FUNCTION public.hidden_item_ids(_user_id uuid, _kind text) TO service_role;
+
+
+CREATE FUNCTION public.highest_role(_user_id uuid) RETURNS public.app_role
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select case
+    when public.holds_any_role(_user_id, '{admin}') then 'admin'::public.app_role
+    when public.holds_any_role(_user_id, '{curator}') then 'curator'::public.app_role
+    else 'student'::public.app_role
+  end;
+$$;
+
+REVOKE ALL ON FUNCTION public.highest_role(_user_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.highest_role(_user_id uuid) TO service_role;
+GRANT ALL ON FUNCTION public.highest_role(_user_id uuid) TO supabase_auth_admin;
+
+
+CREATE FUNCTION public.holds_any_role(_user_id uuid, _roles public.app_role[]) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from public.user_roles where user_id = _user_id and role = any (_roles));
+$$;
+
+REVOKE ALL ON FUNCTION public.holds_any_role(_user_id uuid, _roles public.app_role[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.holds_any_role(_user_id uuid, _roles public.app_role[]) TO service_role;
+
+
+CREATE FUNCTION public.is_admin() RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select public.user_is_admin(auth.uid());
+$$;
+
+REVOKE ALL ON FUNCTION public.is_admin() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.is_admin() TO authenticated;
+GRANT ALL ON FUNCTION public.is_admin() TO service_role;
 
 
 CREATE FUNCTION public.lesson_completion(_user_id uuid) RETURNS TABLE(id uuid, tool_id uuid, course_module_id uuid, completed boolean)
@@ -1193,7 +1225,7 @@ CREATE FUNCTION public.may_ask_about(_user_id uuid) RETURNS boolean
     AS $$
   select _user_id = auth.uid()
     or coalesce(auth.role(), 'service_role') = 'service_role'
-    or exists (select 1 from public.user_roles where user_id = auth.uid() and role = 'admin');
+    or public.is_admin();
 $$;
 
 REVOKE ALL ON FUNCTION public.may_ask_about(_user_id uuid) FROM PUBLIC;
@@ -1569,6 +1601,17 @@ $$;
 REVOKE ALL ON FUNCTION public.track_access(_student_id uuid, _kind text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.track_access(_student_id uuid, _kind text) TO authenticated;
 GRANT ALL ON FUNCTION public.track_access(_student_id uuid, _kind text) TO service_role;
+
+
+CREATE FUNCTION public.user_is_admin(_user_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select public.holds_any_role(_user_id, '{admin}');
+$$;
+
+REVOKE ALL ON FUNCTION public.user_is_admin(_user_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.user_is_admin(_user_id uuid) TO service_role;
 
 
 CREATE FUNCTION public.visible_lessons(_user_id uuid) RETURNS TABLE(id uuid, title text, tool_id uuid, module_id uuid, course_module_id uuid, order_index integer)

@@ -1,6 +1,7 @@
--- Demo content for a course on founding IT products without code, and two demo accounts:
+-- Demo content for a course on founding IT products without code, and three demo accounts:
 --   admin@example.com / admin12345   (admin)
 --   student@example.com / student12345 (student: a few items unlocked, one hidden)
+--   curator@example.com / curator12345 (curator only: no more rights than a student yet)
 
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -12,16 +13,20 @@ insert into auth.users (
    '{"provider":"email","providers":["email"]}', '{"full_name":"Анна Администратор"}', now(), now(), '', '', '', ''),
   ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000002', 'authenticated',
    'authenticated', 'student@example.com', extensions.crypt('student12345', extensions.gen_salt('bf', 10)), now(),
-   '{"provider":"email","providers":["email"]}', '{"full_name":"Сергей Студентов"}', now(), now(), '', '', '', '');
+   '{"provider":"email","providers":["email"]}', '{"full_name":"Сергей Студентов"}', now(), now(), '', '', '', ''),
+  ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000003', 'authenticated',
+   'authenticated', 'curator@example.com', extensions.crypt('curator12345', extensions.gen_salt('bf', 10)), now(),
+   '{"provider":"email","providers":["email"]}', '{"full_name":"Ксения Кураторова"}', now(), now(), '', '', '', '');
 
 insert into auth.identities (id, user_id, provider_id, provider, identity_data, last_sign_in_at, created_at, updated_at)
 select gen_random_uuid(), u.id, u.id::text, 'email',
        jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true),
        now(), now(), now()
 from auth.users u
-where u.email in ('admin@example.com', 'student@example.com');
+where u.email in ('admin@example.com', 'student@example.com', 'curator@example.com');
 
 update public.user_roles set role = 'admin' where user_id = 'a0000000-0000-4000-8000-000000000001';
+update public.user_roles set role = 'curator' where user_id = 'a0000000-0000-4000-8000-000000000003';
 
 insert into public.course_modules (id, title, description, order_index) values
   ('c0000000-0000-4000-8000-000000000001', 'От идеи к проблеме клиента',

@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalBackend } from "@/local-backend/server";
-import { ACTOR_IDS, describeRead, describeWrite, readHolds, READS, STUDENT_ROWS, WRITES, type Actor } from "../rls/matrix";
+import { ACTOR_IDS, describeRead, describeWrite, readHolds, READS, rowsCounted, WRITES, type Actor, type ReadCase } from "../rls/matrix";
 import { ANON_KEY, SEEDED, SERVICE_ROLE_KEY, signedIn, startTestBackend } from "@/local-backend/tests/harness";
 
 // Table names come from the matrix, so these clients are untyped.
@@ -14,9 +14,9 @@ const client = (key: string, accessToken?: string) =>
     global: accessToken ? { headers: { authorization: `Bearer ${accessToken}` } } : {},
   });
 
-/** Counted by the database owner, beside the API: what students should see of a content table. */
-async function studentRowCount(table: string) {
-  const { rows } = await backend.db.query<{ n: number }>(`select count(*)::int as n from public.${table} where ${STUDENT_ROWS[table]}`);
+/** Counted by the database owner, beside the API: what a learner should see of a content table. */
+async function learnerRowCount(read: ReadCase) {
+  const { rows } = await backend.db.query<{ n: number }>(`select count(*)::int as n from public.${read.table} where ${rowsCounted(read)}`);
   return rows[0].n;
 }
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   backend = await startTestBackend();
   clients.anon = client(ANON_KEY);
   clients.service = client(SERVICE_ROLE_KEY);
-  for (const actor of ["student", "admin"] as const) {
+  for (const actor of ["student", "curator", "admin"] as const) {
     const { session } = await signedIn(backend, SEEDED[actor].email, SEEDED[actor].password);
     clients[actor] = client(ANON_KEY, session.access_token);
   }
@@ -36,7 +36,7 @@ describe("the row level security matrix through supabase-js", () => {
     it(describeRead(read), async () => {
       const { data, error } = await clients[read.actor].from(read.table).select(read.columns).overrideTypes<Record<string, unknown>[], { merge: false }>();
       const all = await clients.service.from(read.table).select(read.columns);
-      const total = read.scope ? await studentRowCount(read.table) : (all.data?.length ?? -1);
+      const total = read.scope ? await learnerRowCount(read) : (all.data?.length ?? -1);
       const rows = data ?? [];
       const outcome = { refused: Boolean(error), owners: rows.map((row) => (read.owner ? row[read.owner] : row)), total };
       expect(readHolds(read.expect, outcome, read.actor === "anon" ? undefined : ACTOR_IDS[read.actor])).toBe(true);

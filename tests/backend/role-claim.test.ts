@@ -43,6 +43,31 @@ describe("the custom access token hook", () => {
     await service.auth.admin.deleteUser(id);
   });
 
+  it("names the highest role the user holds: admin > curator > student", async () => {
+    const curator = await signedIn(backend, SEEDED.curator.email, SEEDED.curator.password);
+    expect(decodeJwt(curator.session.access_token)).toMatchObject({ user_role: "curator", sub: SEEDED.curator.id });
+
+    const service = serviceClient(backend);
+    const email = uniqueEmail("staff");
+    const { data } = await service.auth.admin.createUser({ email, password: "password123", email_confirm: true });
+    const id = data.user!.id;
+    const roles = async () => (await service.from("user_roles").select("role").eq("user_id", id).order("role")).data!.map((row) => row.role);
+    await service.from("user_roles").insert({ user_id: id, role: "curator" });
+    expect(await roles()).toEqual(["student", "curator"]);
+    const staff = await signedIn(backend, email, "password123");
+    expect(decodeJwt(staff.session.access_token).user_role).toBe("curator");
+
+    await service.from("user_roles").insert({ user_id: id, role: "admin" });
+    expect(await roles()).toEqual(["admin", "student", "curator"]);
+    const promoted = await staff.client.auth.refreshSession();
+    expect(decodeJwt(promoted.data.session!.access_token).user_role).toBe("admin");
+
+    await service.from("user_roles").delete().eq("user_id", id).eq("role", "admin");
+    const demoted = await staff.client.auth.refreshSession();
+    expect(decodeJwt(demoted.data.session!.access_token).user_role).toBe("curator");
+    await service.auth.admin.deleteUser(id);
+  });
+
   it("is not callable through the API", async () => {
     const student = await signedIn(backend, SEEDED.student.email, SEEDED.student.password);
     const event = { user_id: SEEDED.student.id, claims: {}, authentication_method: "password" };
@@ -69,6 +94,29 @@ describe("database functions answer only what the caller may know", () => {
     expect((await other.client.rpc("has_role", { _user_id: SEEDED.admin.id, _role: "admin" })).data).toBe(true);
     expect((await other.client.rpc("can_open_lesson", { _user_id: SEEDED.student.id, _lesson_id: OPEN_LESSON })).data).toBe(true);
     expect((await student.rpc("can_open_lesson", { _user_id: SEEDED.admin.id, _lesson_id: OPEN_LESSON })).data).toBe(false);
+  });
+
+  it("answers a curator as a student: about itself only, never an admin", async () => {
+    const curator = (await signedIn(backend, SEEDED.curator.email, SEEDED.curator.password)).client;
+    expect((await curator.rpc("has_role", { _user_id: SEEDED.curator.id, _role: "curator" })).data).toBe(true);
+    expect((await curator.rpc("has_role", { _user_id: SEEDED.curator.id, _role: "admin" })).data).toBe(false);
+    expect((await curator.rpc("has_role", { _user_id: SEEDED.student.id, _role: "student" })).data).toBe(false);
+    expect((await curator.rpc("is_admin")).data).toBe(false);
+    expect((await curator.rpc("can_open_lesson", { _user_id: SEEDED.student.id, _lesson_id: OPEN_LESSON })).data).toBe(false);
+    expect((await curator.rpc("student_access", { _student_id: SEEDED.student.id })).data).toEqual([]);
+    const admin = (await signedIn(backend, SEEDED.admin.email, SEEDED.admin.password)).client;
+    expect((await admin.rpc("is_admin")).data).toBe(true);
+    expect((await admin.rpc("student_access", { _student_id: SEEDED.student.id })).data!.length).toBeGreaterThan(0);
+  });
+
+  it("keeps the helpers that answer about anyone away from the API", async () => {
+    const student = (await signedIn(backend, SEEDED.student.email, SEEDED.student.password)).client;
+    const calls = [
+      student.rpc("holds_any_role", { _user_id: SEEDED.admin.id, _roles: ["admin"] }),
+      student.rpc("user_is_admin", { _user_id: SEEDED.admin.id }),
+      student.rpc("highest_role", { _user_id: SEEDED.admin.id }),
+    ];
+    for (const called of await Promise.all(calls)) expect([called.status, called.error?.code]).toEqual([403, "42501"]);
   });
 });
 

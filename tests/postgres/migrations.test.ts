@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACTOR_IDS, claimsOf, describeRead, describeWrite, readHolds, READS, STUDENT_ROWS, WRITES, type Actor } from "../rls/matrix";
+import { ACTOR_IDS, claimsOf, describeRead, describeWrite, readHolds, READS, rowsCounted, WRITES, type Actor } from "../rls/matrix";
 import { PRIVACY_POLICY_VERSION } from "@/lib/validation/auth";
 import { postgresBinDir, startCluster, type Cluster } from "./cluster";
 
@@ -77,7 +77,30 @@ describe.skipIf(!binDir)(`migrations on a hosted-style PostgreSQL (${binDir ?? "
       }
     }
     const { rows } = await owner.query(`select count(*)::int as n from public.profiles`);
-    expect(rows[0].n).toBe(2);
+    expect(rows[0].n).toBe(3);
+  });
+
+  it("asks is_admin() for the admin's rights in every policy, once per statement; no policy checks a role itself", async () => {
+    const { rows } = await owner.query<{ name: string; condition: string }>(
+      `select tablename || ': ' || policyname as name, concat_ws(' ', qual, with_check) as condition
+       from pg_policies where schemaname = 'public'`,
+    );
+    expect(rows.filter((policy) => /has_role|user_roles|'admin'/i.test(policy.condition)).map((policy) => policy.name)).toEqual([]);
+    const admins = rows.filter((policy) => policy.name.includes(": Admins "));
+    expect(admins.length).toBeGreaterThan(40);
+    expect(admins.filter((policy) => !policy.condition.includes("is_admin()")).map((policy) => policy.name)).toEqual([]);
+    // Wrapped in a subquery, so Postgres runs it once per statement rather than once per row.
+    const unwrapped = (condition: string) =>
+      condition.split("is_admin()").length !== condition.split(/SELECT (?:public\.)?is_admin\(\) AS is_admin/).length;
+    expect(rows.filter((policy) => unwrapped(policy.condition)).map((policy) => policy.name)).toEqual([]);
+  });
+
+  it("reads roles in one function: no other function reads user_roles or asks has_role", async () => {
+    const { rows } = await owner.query<{ name: string; source: string }>(
+      `select proname as name, prosrc as source from pg_proc where pronamespace = 'public'::regnamespace`,
+    );
+    expect(rows.filter((fn) => /from\s+public\.user_roles/i.test(fn.source)).map((fn) => fn.name)).toEqual(["holds_any_role"]);
+    expect(rows.filter((fn) => /has_role\s*\(/i.test(fn.source)).map((fn) => fn.name)).toEqual([]);
   });
 
   it("refuses what only a superuser could do, so such a migration cannot pass", async () => {
@@ -115,6 +138,27 @@ describe.skipIf(!binDir)(`migrations on a hosted-style PostgreSQL (${binDir ?? "
     }
   });
 
+  it("names the highest role in the access token, as Supabase Auth runs the hook", async () => {
+    const auth = await connect("supabase_admin");
+    const userRole = async (userId: string, extraRole?: string) => {
+      await auth.query("begin");
+      try {
+        if (extraRole) await auth.query(`insert into public.user_roles (user_id, role) values ($1, $2)`, [userId, extraRole]);
+        await auth.query("set local role supabase_auth_admin");
+        const event = { user_id: userId, claims: { sub: userId, role: "authenticated" }, authentication_method: "password" };
+        return (await auth.query(`select public.custom_access_token_hook($1::jsonb) -> 'claims' ->> 'user_role' as role`, [JSON.stringify(event)])).rows[0].role;
+      } finally {
+        await auth.query("rollback");
+      }
+    };
+    expect(await userRole(ACTOR_IDS.student)).toBe("student");
+    expect(await userRole(ACTOR_IDS.curator)).toBe("curator");
+    expect(await userRole(ACTOR_IDS.admin)).toBe("admin");
+    expect(await userRole(ACTOR_IDS.student, "curator")).toBe("curator");
+    expect(await userRole(ACTOR_IDS.curator, "admin")).toBe("admin");
+    await auth.end();
+  });
+
   describe("the row level security matrix, as PostgREST runs it", () => {
     for (const read of READS) {
       it(describeRead(read), async () => {
@@ -129,7 +173,7 @@ describe.skipIf(!binDir)(`migrations on a hosted-style PostgreSQL (${binDir ?? "
             return { refused: true, owners: [] };
           }
         });
-        const total = await asActor("service_role", async (client) => (await client.query(`select count(*)::int as n from public.${quote(read.table)} where ${read.scope ? STUDENT_ROWS[read.table] : "true"}`)).rows[0].n);
+        const total = await asActor("service_role", async (client) => (await client.query(`select count(*)::int as n from public.${quote(read.table)} where ${rowsCounted(read)}`)).rows[0].n);
         expect(readHolds(read.expect, { ...outcome, total }, read.actor === "anon" ? undefined : ACTOR_IDS[read.actor])).toBe(true);
       });
     }
