@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "./config";
+import { parseConfig, sizeInBytes } from "./config";
 
 const withAuth = (auth: string) => parseConfig(`[auth]\nsite_url = "http://localhost:3000"\n${auth}`, { NODE_ENV: "test" });
 
@@ -23,5 +23,19 @@ describe("config.toml's [auth.hook] tables", () => {
   it("refuses an allow-list glob Supabase Auth could not compile", () => {
     expect(() => withAuth(`additional_redirect_urls = ["http://localhost:3000/[x"]`)).toThrow(/glob/);
     expect(withAuth(`additional_redirect_urls = ["http://localhost:3000/**"]`).additionalRedirectUrls).toEqual(["http://localhost:3000/**"]);
+  });
+});
+
+describe("config.toml's [storage] table", () => {
+  it("reads file_size_limit as the Supabase CLI does (go-units: binary units, any spelling), 50 MiB by default", () => {
+    expect(withAuth("").storageFileSizeLimit).toBe(50 * 1024 * 1024);
+    const config = parseConfig(`[storage]\nenabled = true\nfile_size_limit = "5MiB"`, { NODE_ENV: "test" });
+    expect(config.storageFileSizeLimit).toBe(5 * 1024 * 1024);
+    expect([sizeInBytes("50MiB"), sizeInBytes("50MB"), sizeInBytes("50m"), sizeInBytes("1.5 KiB"), sizeInBytes("512")]).toEqual([
+      52_428_800, 52_428_800, 52_428_800, 1536, 512,
+    ]);
+    expect(sizeInBytes("fifty")).toBeNull();
+    expect(() => parseConfig(`[storage]\nfile_size_limit = "lots"`, { NODE_ENV: "test" })).toThrow(/size/);
+    expect(() => parseConfig(`[storage]\nfile_size_limit = 52428800`, { NODE_ENV: "test" })).toThrow();
   });
 });

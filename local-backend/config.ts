@@ -40,8 +40,10 @@ export interface BackendConfig {
    */
   sbForwardedForEnabled: boolean;
   rateLimitHeader: string | null;
-  /** Largest request body, in bytes (GoTrue: 1 MB). */
+  /** Largest request body of Auth and REST, in bytes (GoTrue: 1 MB). Storage has its own limit. */
   maxBodyBytes: number;
+  /** `[storage] file_size_limit`: the largest object Storage accepts, whatever a bucket allows. */
+  storageFileSizeLimit: number;
   /** `[auth.hook.custom_access_token]`: the Postgres function that may change an access token's claims. */
   customAccessTokenHook: PgFunctionHook | null;
   /** `[auth.hook.before_user_created]`: the Postgres function that may refuse a new user. */
@@ -69,6 +71,20 @@ const pgFunctionHook = z
     path: ["uri"],
   })
   .optional();
+
+/**
+ * A size as the Supabase CLI reads it (docker/go-units' RAMInBytes): "50MiB", "50MB", "50M" and
+ * "52428800" are all 50 × 1024² bytes; null when it is not a size.
+ */
+export function sizeInBytes(text: string): number | null {
+  const match = /^(\d+(?:\.\d+)?) ?([kmgtp])?i?b?$/i.exec(text);
+  if (!match) return null;
+  const power = match[2] ? "kmgtp".indexOf(match[2].toLowerCase()) + 1 : 0;
+  return Math.floor(Number(match[1]) * 1024 ** power);
+}
+
+// The CLI reads sizes as text only: `file_size_limit = 52428800` is refused there too.
+const size = z.string().refine((text) => sizeInBytes(text) !== null, "a size such as 50MiB");
 
 const configFile = z.object({
   api: z.object({ port: z.number().int().optional(), max_rows: z.number().int().optional() }).partial().default({}),
@@ -102,12 +118,17 @@ const configFile = z.object({
     })
     .partial()
     .default({}),
+  storage: z.object({ enabled: z.boolean(), file_size_limit: size }).partial().default({}),
 });
 
 function durationSeconds(value: string | undefined, fallback: number): number {
   const match = value?.match(/^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/);
   if (!match) return fallback;
   return Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0);
+}
+
+function bytesOf(value: string | undefined, fallback: number): number {
+  return value === undefined ? fallback : (sizeInBytes(value) ?? fallback);
 }
 
 function readTemplates(templates: Record<string, z.infer<typeof template>> = {}): BackendConfig["emailTemplates"] {
@@ -135,7 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
 /** The backend's settings from the text of a config.toml and the environment. */
 export function parseConfig(toml: string, env: NodeJS.ProcessEnv): BackendConfig {
   const file = configFile.parse(parse(toml));
-  const { api, auth } = file;
+  const { api, auth, storage } = file;
   const limits = auth.rate_limit ?? {};
   const email = auth.email ?? {};
   const fromEnv = (name: string, fallback: number) => {
@@ -163,6 +184,7 @@ export function parseConfig(toml: string, env: NodeJS.ProcessEnv): BackendConfig
     sbForwardedForEnabled: env.LOCAL_BACKEND_SB_FORWARDED_FOR !== "false",
     rateLimitHeader: env.LOCAL_BACKEND_RATE_LIMIT_HEADER || null,
     maxBodyBytes: 1 << 20,
+    storageFileSizeLimit: bytesOf(storage.file_size_limit, 50 * 1024 * 1024),
     customAccessTokenHook: pgFunction(auth.hook?.custom_access_token),
     beforeUserCreatedHook: pgFunction(auth.hook?.before_user_created),
   };

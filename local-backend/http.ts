@@ -14,7 +14,8 @@ export interface Request {
 export interface Reply {
   status: number;
   headers?: Record<string, string>;
-  body?: string;
+  /** Text, or bytes as Storage serves them. */
+  body?: string | Buffer;
 }
 
 export function json(status: number, value: unknown, headers: Record<string, string> = {}): Reply {

@@ -56,7 +56,8 @@ export type Claims = JWTPayload & {
   email?: string;
 };
 
-export type VerifyResult = { ok: true; claims: Claims } | { ok: false; reason: "expired" | "invalid" };
+/** A refusal carries jose's own message (e.g. `"exp" claim timestamp check failed`), which Storage shows. */
+export type VerifyResult = { ok: true; claims: Claims } | { ok: false; reason: "expired" | "invalid"; message: string };
 
 export interface Signer {
   kid: string;
@@ -93,11 +94,15 @@ export async function loadSigner(db: Database): Promise<Signer> {
       try {
         const isLegacyKey = LEGACY_API_KEYS.has(token);
         const key = isLegacyKey ? legacySecret : decodeProtectedHeader(token).kid === kid ? publicKey : null;
-        if (!key) return { ok: false, reason: "invalid" };
+        if (!key) return { ok: false, reason: "invalid", message: "signature verification failed" };
         const { payload } = await jwtVerify(token, key, { algorithms: [isLegacyKey ? "HS256" : "ES256"] });
         return { ok: true, claims: payload as Claims };
       } catch (error) {
-        return { ok: false, reason: error instanceof errors.JWTExpired ? "expired" : "invalid" };
+        return {
+          ok: false,
+          reason: error instanceof errors.JWTExpired ? "expired" : "invalid",
+          message: error instanceof Error ? error.message : "invalid JWT",
+        };
       }
     },
   };

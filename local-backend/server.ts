@@ -8,6 +8,7 @@ import { bearerToken, header, json, ReplyError, type Reply, type Request } from 
 import { ANON_KEY, apiKeyClaims, loadSigner, opaqueKeyRole, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY, type Claims } from "./keys";
 import { createMailbox } from "./mailbox";
 import { createRest } from "./rest/index";
+import { createStorage, type StorageRequest } from "./storage/index";
 
 export { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY };
 
@@ -70,7 +71,12 @@ const MAILBOX_HEADERS = {
 const withHeaders = (reply: Reply, headers: Record<string, string>): Reply => ({ ...reply, headers: { ...reply.headers, ...headers } });
 
 /** The body, or null once it grows past the limit (the rest is not buffered). */
-function readBody(incoming: IncomingMessage, maxBytes: number): Promise<string | null> {
+async function readBody(incoming: IncomingMessage, maxBytes: number): Promise<string | null> {
+  return (await readBytes(incoming, maxBytes))?.toString("utf8") ?? null;
+}
+
+function readBytes(incoming: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
+  if (Number(incoming.headers["content-length"]) > maxBytes) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -82,7 +88,7 @@ function readBody(incoming: IncomingMessage, maxBytes: number): Promise<string |
         resolve(null);
       } else chunks.push(chunk);
     });
-    incoming.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    incoming.on("end", () => resolve(Buffer.concat(chunks)));
     incoming.on("error", reject);
   });
 }
@@ -93,6 +99,8 @@ function tooLarge(path: string): Reply {
     : json(413, { message: "Request Entity Too Large" });
   return { ...reply, headers: { ...reply.headers, connection: "close" } };
 }
+
+const STORAGE_PREFIX = "/storage/v1/";
 
 const isLoopback = (address: string | undefined) =>
   !!address && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
@@ -108,6 +116,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const context = { db, signer, config, mailbox, publicUrl: "", limiters: createLimiters(config.rateLimits) };
   const handleAuth = createAuth(context);
   const handleRest = createRest(db, config);
+  const handleStorage = createStorage(db, signer, config, options.dataDir);
 
   /** The gateway's check: the request names one of the project's API keys. */
   function keyOf(request: Request): { ok: true; claims: Claims } | { ok: false; reply: Reply } {
@@ -142,7 +151,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     };
   }
 
-  async function route(request: Request): Promise<Reply> {
+  async function route(request: Request | StorageRequest): Promise<Reply> {
     const path = request.url.pathname;
     if (request.method === "OPTIONS") return { status: 204 };
     // The mailbox holds live links and codes: only for this machine, and never readable cross-origin.
@@ -151,6 +160,8 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       return withHeaders(await mailbox.page(request.url.searchParams.get("format")), MAILBOX_HEADERS);
     }
     if (path === "/" || path === "/health") return json(200, { status: "ok", mailbox: "/mailbox" });
+    // Storage checks tokens itself, and public objects and signed URLs need no key at all.
+    if (path.startsWith(STORAGE_PREFIX)) return handleStorage(request as StorageRequest);
     const isAuth = path.startsWith("/auth/v1");
     const publicAuthPath = path === "/auth/v1/.well-known/jwks.json" || path === "/auth/v1/health";
     // Email links reach GET /verify without a key, as they do on hosted projects.
@@ -178,13 +189,25 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     const started = performance.now();
     let reply: Reply;
     try {
-      const body = await readBody(incoming, config.maxBodyBytes);
       const ip = incoming.socket.remoteAddress ?? "unknown";
       const url = new URL(incoming.url ?? "/", context.publicUrl);
+      // Storage reads its own body, once it knows the limit (an upload may be far above 1 MB).
+      const isStorage = url.pathname.startsWith(STORAGE_PREFIX);
+      const body = isStorage ? "" : await readBody(incoming, config.maxBodyBytes);
       reply =
         body === null
           ? tooLarge(url.pathname)
-          : await route({ method: incoming.method ?? "GET", url, headers: incoming.headers, body, ip, clientAddress: ip });
+          : await route({
+              method: incoming.method ?? "GET",
+              url,
+              headers: incoming.headers,
+              body,
+              ip,
+              clientAddress: ip,
+              readBytes: (limit: number) => readBytes(incoming, limit),
+            });
+      // A body left unread (refused before it was needed) is not drained: the connection ends instead.
+      if (isStorage && !incoming.complete) reply = withHeaders(reply, { connection: "close" });
     } catch (error) {
       if (error instanceof ReplyError) {
         reply = error.reply;
