@@ -11,3 +11,8 @@ export function toastFirstInvalid<T extends FieldValues>(order: readonly (keyof 
 
 /** What a form says when its server action could not be reached. */
 export const NO_CONNECTION = "Нет связи с сервером, попробуйте ещё раз";
+
+/** An action's refusal: a schema's names its fields (SPEC.md §8: «Ошибка валидации»), Supabase Auth's and the rules' do not. */
+export function toastRefusal(refusal: { error: string; fieldErrors?: Record<string, string> }) {
+  toast.error(refusal.fieldErrors ? "Ошибка валидации" : "Ошибка", { description: refusal.error });
+}

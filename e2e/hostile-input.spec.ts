@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { REFUSALS } from "../lib/security/action-request";
 import { expect, test, visitorAddress } from "./fixtures";
-import { createStudent, createTool, deleteUser, service, setAccess, unique, type TestUser } from "./helpers/backend";
+import { createStudent, createTool, deleteUser, schoolRows, service, setAccess, unique, type TestUser } from "./helpers/backend";
 import {
   actionResult,
   asText,
@@ -432,40 +432,8 @@ async function judge(item: Case, response: APIResponse): Promise<Failure | null>
 
 /** The rows hostile input could reach: the canaries whole, and anything carrying the run's marker. */
 async function snapshot(canaries: Canaries) {
-  const { student, admin, tool, lessonId, blockId, moduleId, groupId } = canaries;
-  const users = [student.id, admin.id];
-  const reads = {
-    profiles: service.from("profiles").select("id, email, full_name, role").in("id", users),
-    user_roles: service.from("user_roles").select("user_id, role").in("user_id", users),
-    tech_tools: service.from("tech_tools").select("*").eq("id", tool.id),
-    tool_former_names: service.from("tool_former_names").select("*").eq("tool_id", tool.id),
-    modules: service.from("modules").select("*").eq("tool_id", tool.id),
-    lessons: service.from("lessons").select("*").or(`tool_id.eq.${tool.id},course_module_id.eq.${moduleId},id.eq.${lessonId},module_id.eq.${blockId}`),
-    course_modules: service.from("course_modules").select("*").eq("id", moduleId),
-    groups: service.from("groups").select("*").eq("id", groupId),
-    group_members: service.from("group_members").select("*").or(`group_id.eq.${groupId},user_id.in.(${users})`),
-    group_tool_access: service.from("group_tool_access").select("*").eq("group_id", groupId),
-    group_module_access: service.from("group_module_access").select("*").eq("group_id", groupId),
-    group_lesson_access: service.from("group_lesson_access").select("*").eq("group_id", groupId),
-    tool_access: service.from("tool_access").select("*").in("user_id", users),
-    module_access: service.from("module_access").select("*").in("user_id", users),
-    lesson_access: service.from("lesson_access").select("*").in("user_id", users),
-    lesson_progress: service.from("lesson_progress").select("*").in("user_id", users),
-    privacy_consents: service.from("privacy_consents").select("user_id, policy_version").in("user_id", users),
-    marked_tools: service.from("tech_tools").select("id").ilike("name", `%${MARK}%`),
-    marked_modules: service.from("course_modules").select("id").ilike("title", `%${MARK}%`),
-    marked_blocks: service.from("modules").select("id").ilike("name", `%${MARK}%`),
-    marked_lessons: service.from("lessons").select("id").ilike("title", `%${MARK}%`),
-    marked_groups: service.from("groups").select("id").ilike("name", `%${MARK}%`),
-    marked_profiles: service.from("profiles").select("id").ilike("email", `%${MARK}%`),
-  };
-  const rows: Record<string, string[]> = {};
-  for (const [table, read] of Object.entries(reads)) {
-    const { data, error } = await read;
-    if (error) throw new Error(`${table}: ${error.message}`);
-    rows[table] = (data as unknown[]).map((row) => JSON.stringify(row)).sort();
-  }
-  return rows;
+  const { student, admin, tool, moduleId, groupId } = canaries;
+  return schoolRows({ users: [student.id, admin.id], toolId: tool.id, moduleId, groupId, marker: MARK });
 }
 
 async function createCanaries(): Promise<Canaries> {

@@ -1,7 +1,7 @@
 "use server";
 
-import type { ZodType } from "zod";
 import { cookies } from "next/headers";
+import { defineAction, fail, ok, type ActionResult } from "@/lib/actions";
 import { authErrorMessage } from "@/lib/auth-errors";
 import { recoveryCodeSpentMessage, signInSlowedMessage, wrongRecoveryCodeMessage } from "@/lib/security/attempt-policy";
 import {
@@ -14,7 +14,6 @@ import { isTrustedFor, TRUSTED_BROWSER_COOKIE, trustedBrowserCookie } from "@/li
 import { SITE_URL } from "@/lib/site";
 import { createAuthClient } from "@/lib/supabase/server";
 import {
-  firstIssue,
   newPasswordSchema,
   PRIVACY_POLICY_VERSION,
   recoveryCodeSchema,
@@ -23,27 +22,20 @@ import {
   signUpSchema,
 } from "@/lib/validation/auth";
 
-/** What the auth forms show: a toast title and text, and where to go next. */
-export type AuthResult =
-  | { ok: true; needsConfirmation?: boolean }
-  | { ok: false; title: "Ошибка валидации" | "Ошибка"; message: string };
+/**
+ * The auth forms' actions, for anyone. A schema's refusal comes with field errors (the form's
+ * toast «Ошибка валидации»); Supabase Auth's and the attempt limits' come without («Ошибка»).
+ */
 
-function validate<T>(schema: ZodType<T>, input: unknown): { ok: true; data: T } | { ok: false; result: AuthResult } {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  return { ok: false, result: { ok: false, title: "Ошибка валидации", message: firstIssue(parsed.error) } };
-}
-
-const failure = (error: { code?: string; message: string; status?: number }): AuthResult => refusal(authErrorMessage(error));
-const refusal = (message: string): AuthResult => ({ ok: false, title: "Ошибка", message });
+const authFailure = (error: { code?: string; message: string; status?: number }) => fail(authErrorMessage(error));
 
 /** The app's own attempt counters live in the database: when it cannot count, nothing is tried. */
-async function withAttemptLimits(run: () => Promise<AuthResult>): Promise<AuthResult> {
+async function withAttemptLimits<T>(run: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
   try {
     return await run();
   } catch (error) {
     console.error("auth: attempt limits unavailable", error);
-    return failure({ message: "attempt limits unavailable", status: 503 });
+    return authFailure({ message: "attempt limits unavailable", status: 503 });
   }
 }
 
@@ -57,31 +49,28 @@ const confirmUrl = (next: string) => `${SITE_URL}/auth/confirm?${new URLSearchPa
  * Password sign-in. Tries count per account from browsers it never signed in on, which wait after
  * five of them (lib/security/attempt-policy.ts); a browser it did sign in on is never slowed.
  */
-export async function signIn(input: unknown): Promise<AuthResult> {
-  const valid = validate(signInSchema, input);
-  if (!valid.ok) return valid.result;
-  const { email } = valid.data;
-  return withAttemptLimits(async () => {
+export const signIn = defineAction({ role: "anyone", schema: signInSchema }, async ({ data }) =>
+  withAttemptLimits(async () => {
+    const { email } = data;
     const cookieStore = await cookies();
     const trustedCookie = cookieStore.get(TRUSTED_BROWSER_COOKIE)?.value;
     const trusted = isTrustedFor(trustedCookie, email);
     if (!trusted) {
       const attempt = await takeSignInAttempt(email);
-      if (!attempt.taken) return refusal(signInSlowedMessage(attempt.waitSeconds));
+      if (!attempt.taken) return fail(signInSlowedMessage(attempt.waitSeconds));
     }
     const auth = await createAuthClient();
-    const { error } = await auth.signInWithPassword(valid.data);
-    if (error) return failure(error);
+    const { error } = await auth.signInWithPassword(data);
+    if (error) return authFailure(error);
     cookieStore.set(trustedBrowserCookie(trustedCookie, email));
-    if (!trusted) await clearSignInAttempts(email);
-    return { ok: true };
-  });
-}
+    // Signed in: a counter that cannot be cleared now only slows this account's next stranger.
+    if (!trusted) await clearSignInAttempts(email).catch((failure) => console.error("auth: sign-in attempts not cleared", failure));
+    return ok();
+  }),
+);
 
-export async function signUp(input: unknown): Promise<AuthResult> {
-  const valid = validate(signUpSchema, input);
-  if (!valid.ok) return valid.result;
-  const { email, password, fullName } = valid.data;
+/** Answers whether the person must confirm the address first (a hosted project that requires it answers without a session). */
+export const signUp = defineAction({ role: "anyone", schema: signUpSchema }, async ({ data: { email, password, fullName } }) => {
   const auth = await createAuthClient();
   const { data, error } = await auth.signUp({
     email,
@@ -92,51 +81,43 @@ export async function signUp(input: unknown): Promise<AuthResult> {
       emailRedirectTo: confirmUrl("/dashboard"),
     },
   });
-  if (error) return failure(error);
-  // A hosted project that requires email confirmation answers without a session.
-  return { ok: true, needsConfirmation: !data.session };
-}
+  if (error) return authFailure(error);
+  return ok({ needsConfirmation: !data.session });
+});
 
-export async function requestPasswordReset(input: unknown): Promise<AuthResult> {
-  const valid = validate(recoverySchema, input);
-  if (!valid.ok) return valid.result;
+export const requestPasswordReset = defineAction({ role: "anyone", schema: recoverySchema }, async ({ data }) => {
   const auth = await createAuthClient();
-  const { error } = await auth.resetPasswordForEmail(valid.data.email, {
-    redirectTo: confirmUrl("/auth/reset-password"),
-  });
-  if (error) return failure(error);
+  const { error } = await auth.resetPasswordForEmail(data.email, { redirectTo: confirmUrl("/auth/reset-password") });
+  if (error) return authFailure(error);
   // The e-mail carries a new code, which gets its own attempts.
   return withAttemptLimits(async () => {
-    await resetRecoveryCodeAttempts(valid.data.email);
-    return { ok: true };
+    await resetRecoveryCodeAttempts(data.email);
+    return ok();
   });
-}
+});
 
 /**
  * The 6-digit code from the recovery email, typed on the site: signs the person in to set a
  * password. Five tries spend the e-mail's code, whatever addresses they come from.
  */
-export async function verifyRecoveryCode(input: unknown): Promise<AuthResult> {
-  const valid = validate(recoveryCodeSchema, input);
-  if (!valid.ok) return valid.result;
-  const { email, code } = valid.data;
-  return withAttemptLimits(async () => {
+export const verifyRecoveryCode = defineAction({ role: "anyone", schema: recoveryCodeSchema }, async ({ data: { email, code } }) =>
+  withAttemptLimits(async () => {
     const attempt = await takeRecoveryCodeAttempt(email);
-    if (!attempt.taken) return refusal(recoveryCodeSpentMessage);
+    if (!attempt.taken) return fail(recoveryCodeSpentMessage);
     const auth = await createAuthClient();
     const { error } = await auth.verifyOtp({ email, token: code, type: "recovery" });
     if (!error) {
-      await resetRecoveryCodeAttempts(email);
-      return { ok: true };
+      // The code worked: its counter is spent with it, so a failure to reset it must not undo the sign-in.
+      await resetRecoveryCodeAttempts(email).catch((failure) => console.error("auth: recovery attempts not reset", failure));
+      return ok();
     }
-    return error.code === "otp_expired" ? refusal(wrongRecoveryCodeMessage(attempt.attempts)) : failure(error);
-  });
-}
+    return error.code === "otp_expired" ? fail(wrongRecoveryCodeMessage(attempt.attempts)) : authFailure(error);
+  }),
+);
 
-export async function updatePassword(input: unknown): Promise<AuthResult> {
-  const valid = validate(newPasswordSchema, input);
-  if (!valid.ok) return valid.result;
+/** Supabase Auth checks the session (the recovery link's or the code's) itself. */
+export const updatePassword = defineAction({ role: "anyone", schema: newPasswordSchema }, async ({ data }) => {
   const auth = await createAuthClient();
-  const { error } = await auth.updateUser({ password: valid.data.password });
-  return error ? failure(error) : { ok: true };
-}
+  const { error } = await auth.updateUser({ password: data.password });
+  return error ? authFailure(error) : ok();
+});

@@ -1,75 +1,40 @@
 "use server";
 
-import { cookies } from "next/headers";
-import { z } from "zod";
-import { currentUserIsAdmin } from "@/lib/auth";
-import type { AccessKind } from "@/lib/domain/access";
-import { previewCookie } from "@/lib/preview";
-import { ACCESS_TABLES, upsertAccess, type AccessChange } from "@/lib/mutations/access";
-import { createClient } from "@/lib/supabase/server";
+import { defineAction, ok } from "@/lib/actions";
+import { ACCESS_KINDS } from "@/lib/domain/access";
+import * as access from "@/lib/mutations/access";
+import { openPreview } from "@/lib/preview";
 import { setAccessSchema, setAllAccessSchema } from "@/lib/validation/access";
+import { z } from "@/lib/validation/zod";
 
-export type AccessResult = { ok: true } | { ok: false; error: string };
+/** The admin panel's actions: a student's access to items, and «Смотреть как студент». */
 
-const FAILED: AccessResult = { ok: false, error: "Не удалось изменить доступ" };
-const PREVIEW_FAILED = "Не удалось открыть просмотр глазами студента, попробуйте ещё раз";
+const ACCESS_FAILED = "Не удалось изменить доступ";
 
-async function saveAccess(kind: AccessKind, changes: AccessChange[]): Promise<AccessResult> {
-  const { error } = await upsertAccess(await createClient(), kind, changes);
-  if (error) {
-    console.error(`access upsert into ${ACCESS_TABLES[kind].table} failed:`, error.message);
-    return FAILED;
-  }
-  return { ok: true };
-}
+export const setAccess = defineAction({ role: "admin", schema: setAccessSchema, failure: ACCESS_FAILED }, async ({ data, supabase }) => {
+  await access.setAccessFlag(supabase, data.kind, data.studentId, [data.itemId], { [data.field]: data.value });
+  return ok();
+});
 
-export async function setAccess(input: unknown): Promise<AccessResult> {
-  if (!(await currentUserIsAdmin())) return { ok: false, error: "Недостаточно прав" };
-  const parsed = setAccessSchema.safeParse(input);
-  if (!parsed.success) return FAILED;
-  const { kind, studentId, itemId, field, value } = parsed.data;
-  return saveAccess(kind, [{ userId: studentId, itemId, flags: { [field]: value } }]);
-}
+/** «Открыть всё» / «Закрыть всё» for one student's list, in one request. */
+export const setAllAccess = defineAction({ role: "admin", schema: setAllAccessSchema, failure: ACCESS_FAILED }, async ({ data, supabase }) => {
+  await access.setAccessFlag(supabase, data.kind, data.studentId, data.itemIds, { [data.field]: data.value });
+  return ok();
+});
 
-export async function setAllAccess(input: unknown): Promise<AccessResult> {
-  if (!(await currentUserIsAdmin())) return { ok: false, error: "Недостаточно прав" };
-  const parsed = setAllAccessSchema.safeParse(input);
-  if (!parsed.success) return FAILED;
-  const { kind, studentId, itemIds, field, value } = parsed.data;
-  return saveAccess(kind, [...new Set(itemIds)].map((itemId) => ({ userId: studentId, itemId, flags: { [field]: value } })));
-}
-
-const dropAccessSchema = z.object({ kind: z.enum(["module", "tool", "lesson"]), studentId: z.uuid(), itemId: z.uuid() });
+const dropAccessSchema = z.object({ kind: z.enum(ACCESS_KINDS), studentId: z.uuid(), itemId: z.uuid() });
 
 /** Drops a student's own record for an item, so their groups (or the defaults) decide again. */
-export async function dropAccess(input: unknown): Promise<AccessResult> {
-  if (!(await currentUserIsAdmin())) return { ok: false, error: "Недостаточно прав" };
-  const parsed = dropAccessSchema.safeParse(input);
-  if (!parsed.success) return FAILED;
-  const { kind, studentId, itemId } = parsed.data;
-  const { table, column } = ACCESS_TABLES[kind];
-  const { error } = await (await createClient()).from(table).delete().match({ user_id: studentId, [column]: itemId });
-  if (error) {
-    console.error(`access delete from ${table} failed:`, error.message);
-    return FAILED;
-  }
-  return { ok: true };
-}
+export const dropAccess = defineAction({ role: "admin", schema: dropAccessSchema, failure: ACCESS_FAILED }, async ({ data, supabase }) => {
+  await access.dropAccess(supabase, data.kind, data.studentId, data.itemId);
+  return ok();
+});
 
 /** «Смотреть как студент»: the student pages with this student's access, until the banner's exit (the button then opens them). */
-export async function startPreview(studentId: unknown): Promise<AccessResult> {
-  if (!(await currentUserIsAdmin())) return { ok: false, error: "Недостаточно прав" };
-  const id = z.uuid().safeParse(studentId);
-  if (!id.success) return { ok: false, error: "Студент не найден" };
-  const supabase = await createClient();
-  const { data: student, error } = await supabase.from("profiles").select("id, email, full_name").eq("id", id.data).maybeSingle();
-  if (error) {
-    console.error("preview: profile read failed:", error.code, error.message);
-    return { ok: false, error: PREVIEW_FAILED };
-  }
-  if (!student) return { ok: false, error: "Студент не найден" };
-  const cookie = previewCookie(student);
-  if (!cookie) return { ok: false, error: PREVIEW_FAILED };
-  (await cookies()).set(cookie);
-  return { ok: true };
-}
+export const startPreview = defineAction(
+  { role: "admin", schema: z.uuid(), failure: "Не удалось открыть просмотр глазами студента, попробуйте ещё раз" },
+  async ({ data: studentId, supabase }) => {
+    await openPreview(supabase, studentId);
+    return ok();
+  },
+);

@@ -39,6 +39,62 @@ export async function deleteUser(id: string) {
   await service.auth.admin.deleteUser(id);
 }
 
+/** A student, a curator and an admin (the admin without the student role): roles before the first sign-in, as the access token names the highest. */
+export async function createPeople(names = { student: "Тестовый Студент", curator: "Тестовый Куратор", admin: "Тестовый Админ" }) {
+  const [student, curator, admin] = await Promise.all([createStudent(names.student), createStudent(names.curator), createStudent(names.admin)]);
+  await service.from("user_roles").insert([
+    { user_id: curator.id, role: "curator" },
+    { user_id: admin.id, role: "admin" },
+  ]);
+  await service.from("user_roles").delete().eq("user_id", admin.id).eq("role", "student");
+  return { student, curator, admin, remove: () => Promise.all([student, curator, admin].map((person) => deleteUser(person.id))) };
+}
+
+/** Each read's rows as sorted JSON lines, to compare a database before and after. */
+export async function readRows(reads: Record<string, PromiseLike<{ data: unknown[] | null; error: { message: string } | null }>>) {
+  const rows: Record<string, string[]> = {};
+  for (const [table, read] of Object.entries(reads)) {
+    const { data, error } = await read;
+    if (error) throw new Error(`${table}: ${error.message}`);
+    rows[table] = (data ?? []).map((row) => JSON.stringify(row)).sort();
+  }
+  return rows;
+}
+
+/**
+ * The rows a refused or hostile write could reach, read with the service role: the given people's
+ * own rows, a tool and everything under it, a course module, a group, and anything whose name
+ * carries the run's marker.
+ */
+export function schoolRows(scope: { users: string[]; toolId: string; moduleId: string; groupId: string; marker: string }) {
+  const { users, toolId, moduleId, groupId, marker } = scope;
+  return readRows({
+    profiles: service.from("profiles").select("id, email, full_name, role").in("id", users),
+    user_roles: service.from("user_roles").select("user_id, role").in("user_id", users),
+    tech_tools: service.from("tech_tools").select("*").eq("id", toolId),
+    tool_former_names: service.from("tool_former_names").select("*").eq("tool_id", toolId),
+    modules: service.from("modules").select("*").eq("tool_id", toolId),
+    lessons: service.from("lessons").select("*").or(`tool_id.eq.${toolId},course_module_id.eq.${moduleId}`),
+    course_modules: service.from("course_modules").select("*").eq("id", moduleId),
+    groups: service.from("groups").select("*").eq("id", groupId),
+    group_members: service.from("group_members").select("*").or(`group_id.eq.${groupId},user_id.in.(${users})`),
+    group_tool_access: service.from("group_tool_access").select("*").eq("group_id", groupId),
+    group_module_access: service.from("group_module_access").select("*").eq("group_id", groupId),
+    group_lesson_access: service.from("group_lesson_access").select("*").eq("group_id", groupId),
+    tool_access: service.from("tool_access").select("*").in("user_id", users),
+    module_access: service.from("module_access").select("*").in("user_id", users),
+    lesson_access: service.from("lesson_access").select("*").in("user_id", users),
+    lesson_progress: service.from("lesson_progress").select("*").in("user_id", users),
+    privacy_consents: service.from("privacy_consents").select("user_id, policy_version").in("user_id", users),
+    marked_tools: service.from("tech_tools").select("id").ilike("name", `%${marker}%`),
+    marked_modules: service.from("course_modules").select("id").ilike("title", `%${marker}%`),
+    marked_blocks: service.from("modules").select("id").ilike("name", `%${marker}%`),
+    marked_lessons: service.from("lessons").select("id").ilike("title", `%${marker}%`),
+    marked_groups: service.from("groups").select("id").ilike("name", `%${marker}%`),
+    marked_profiles: service.from("profiles").select("id").ilike("email", `%${marker}%`),
+  });
+}
+
 export async function findUserId(email: string): Promise<string | null> {
   const { data } = await service.from("profiles").select("id").eq("email", email).maybeSingle();
   return data?.id ?? null;

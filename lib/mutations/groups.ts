@@ -1,6 +1,13 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { Refusal } from "@/lib/actions/errors";
 import type { Database } from "@/lib/database.types";
 import type { AccessKind } from "@/lib/domain/access";
+import { unknownEmailsMessage } from "@/lib/validation/groups";
+import { changed, written } from "./rows";
+
+/** The cohorts' writes: groups, their members and their grants. */
+
+type Client = SupabaseClient<Database>;
 
 /** Where each kind of group grant lives: shared by the cohort admin's actions and the tests. */
 export const GROUP_GRANT_TABLES = {
@@ -8,6 +15,8 @@ export const GROUP_GRANT_TABLES = {
   tool: { table: "group_tool_access", column: "tool_id" },
   lesson: { table: "group_lesson_access", column: "lesson_id" },
 } as const satisfies Record<AccessKind, { table: keyof Database["public"]["Tables"]; column: string }>;
+
+const GROUP_NOT_FOUND = "Группа не найдена";
 
 export interface GrantValues {
   is_unlocked: boolean;
@@ -17,7 +26,7 @@ export interface GrantValues {
 }
 
 /** Upserts a group's grants on the group + item key; one branch per table keeps rows typed. */
-export function upsertGrants(client: SupabaseClient<Database>, groupId: string, kind: AccessKind, itemIds: string[], values: GrantValues) {
+export function upsertGrants(client: Client, groupId: string, kind: AccessKind, itemIds: string[], values: GrantValues) {
   const onConflict = `group_id,${GROUP_GRANT_TABLES[kind].column}`;
   switch (kind) {
     case "module":
@@ -27,4 +36,44 @@ export function upsertGrants(client: SupabaseClient<Database>, groupId: string, 
     case "lesson":
       return client.from("group_lesson_access").upsert(itemIds.map((lesson_id) => ({ group_id: groupId, lesson_id, ...values })), { onConflict });
   }
+}
+
+/** Creates a group; answers its id. */
+export async function createGroup(client: Client, name: string): Promise<string> {
+  const group = await written<{ id: string }>(client.from("groups").insert({ name }).select("id").single());
+  return group!.id;
+}
+
+export async function renameGroup(client: Client, id: string, name: string) {
+  await changed(client.from("groups").update({ name }).eq("id", id).select("id"), GROUP_NOT_FOUND);
+}
+
+export async function deleteGroup(client: Client, id: string) {
+  await changed(client.from("groups").delete().eq("id", id).select("id"), GROUP_NOT_FOUND);
+}
+
+/** Adds students by e-mail, all or none: unknown addresses are refused and nobody is added. Answers how many joined. */
+export async function addMembers(client: Client, groupId: string, emails: string[]): Promise<number> {
+  const group = await written(client.from("groups").select("id").eq("id", groupId).maybeSingle());
+  if (!group) throw new Refusal(GROUP_NOT_FOUND);
+  const answer = (await written(client.rpc("add_group_members", { _group_id: groupId, _emails: emails }))) as { added: number; unknown: string[] };
+  if (answer.unknown.length) throw new Refusal(unknownEmailsMessage(answer.unknown), { emails: unknownEmailsMessage(answer.unknown) });
+  return answer.added;
+}
+
+export async function removeMember(client: Client, groupId: string, userId: string) {
+  await changed(client.from("group_members").delete().eq("group_id", groupId).eq("user_id", userId).select("user_id"), "Студент не найден в группе");
+}
+
+export async function saveGrants(client: Client, groupId: string, kind: AccessKind, itemIds: string[], values: GrantValues) {
+  await written(upsertGrants(client, groupId, kind, [...new Set(itemIds)], values));
+}
+
+/** Removes a group's grant for one item, so the item falls back to the defaults for the group. */
+export async function dropGrant(client: Client, groupId: string, kind: AccessKind, itemId: string) {
+  const { table, column } = GROUP_GRANT_TABLES[kind];
+  await changed(
+    client.from(table).delete().match({ group_id: groupId, [column]: itemId }).select("group_id"),
+    "Настройка группы не найдена — возможно, её уже сняли",
+  );
 }

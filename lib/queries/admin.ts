@@ -1,5 +1,5 @@
 import "server-only";
-import { createClient } from "@/lib/supabase/server";
+import { createDataClient } from "@/lib/supabase/server";
 import { pageRange } from "@/lib/domain/pagination";
 import { isUuid } from "@/lib/domain/paths";
 import { progressSummarySchema } from "./courses";
@@ -29,7 +29,7 @@ export const STUDENTS_PER_PAGE = 50;
  * and one student's access.
  */
 export async function getAdminPage(studentParam: string | undefined, search: string, page: number, order: StudentOrder) {
-  const supabase = await createClient();
+  const supabase = await createDataClient();
   const studentId = studentParam && isUuid(studentParam) ? studentParam : null;
   const pattern = searchPattern(search);
   let students = supabase.from("profiles").select("id, email, full_name, last_activity_at", { count: "exact" }).eq("role", "student");

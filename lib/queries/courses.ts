@@ -1,7 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { z } from "zod";
-import { createClient } from "@/lib/supabase/server";
+import { createDataClient } from "@/lib/supabase/server";
 import type { AccessRecord } from "@/lib/domain/access";
 import { previewedStudentId, type Viewer } from "@/lib/preview";
 import { orThrow } from "./result";
@@ -31,13 +31,13 @@ const courseModulesPageSchema = trackPageSchema(
 const toolsPageSchema = trackPageSchema(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), order_index: z.number() }));
 
 export async function getCourseModules(viewer: Viewer) {
-  const supabase = await createClient();
+  const supabase = await createDataClient();
   const page = courseModulesPageSchema.parse(orThrow(await supabase.rpc("course_modules_page", { _student_id: previewedStudentId(viewer) })));
   return { modules: page.items, access: toAccessRecords(page.access), progress: page.progress };
 }
 
 export async function getTools(viewer: Viewer) {
-  const supabase = await createClient();
+  const supabase = await createDataClient();
   const page = toolsPageSchema.parse(orThrow(await supabase.rpc("tools_page", { _student_id: previewedStudentId(viewer) })));
   return { tools: page.items, access: toAccessRecords(page.access), progress: page.progress };
 }
@@ -62,7 +62,7 @@ const dashboardSchema = z.object({
 });
 
 export async function getDashboard(viewer: Viewer) {
-  const supabase = await createClient();
+  const supabase = await createDataClient();
   return dashboardSchema.parse(orThrow(await supabase.rpc("dashboard_page", { _student_id: previewedStudentId(viewer) })));
 }
 
@@ -105,12 +105,12 @@ export type CourseModulePageData = z.infer<typeof courseModulePageSchema>;
 
 /** A tool found by case-insensitive exact name, with its blocks, lessons and the student's access. */
 export const getToolPage = cache(async function getToolPage(viewer: Viewer, toolName: string) {
-  const supabase = await createClient();
+  const supabase = await createDataClient();
   return toolPageSchema.parse(orThrow(await supabase.rpc("tool_page", { _tool_name: toolName, _student_id: previewedStudentId(viewer) })));
 });
 
 export const getLessonPage = cache(async function getLessonPage(viewer: Viewer, toolName: string, lessonId: string) {
-  const supabase = await createClient();
+  const supabase = await createDataClient();
   return toolLessonPageSchema.parse(
     orThrow(await supabase.rpc("lesson_page", { _tool_name: toolName, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) })),
   );
@@ -118,12 +118,12 @@ export const getLessonPage = cache(async function getLessonPage(viewer: Viewer, 
 
 /** A Product Founder module with its lessons and the student's access. */
 export const getCourseModulePage = cache(async function getCourseModulePage(viewer: Viewer, moduleId: string) {
-  const supabase = await createClient();
+  const supabase = await createDataClient();
   return courseModulePageSchema.parse(orThrow(await supabase.rpc("course_module_page", { _module_id: moduleId, _student_id: previewedStudentId(viewer) })));
 });
 
 export const getCourseLessonPage = cache(async function getCourseLessonPage(viewer: Viewer, moduleId: string, lessonId: string) {
-  const supabase = await createClient();
+  const supabase = await createDataClient();
   return courseLessonPageSchema.parse(
     orThrow(await supabase.rpc("course_lesson_page", { _module_id: moduleId, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) })),
   );

@@ -1,12 +1,12 @@
 import "server-only";
 import { z } from "zod";
-import { createClient } from "@/lib/supabase/server";
+import { createDataClient } from "@/lib/supabase/server";
 import { orThrow } from "./result";
 
 /** Reads of the cohort admin (/admin/groups), one parallel wave per page. */
 
 export async function getGroupsOverview() {
-  const supabase = await createClient();
+  const supabase = await createDataClient();
   const [groups, members] = await Promise.all([
     supabase.from("groups").select("id, name, created_at").order("created_at", { ascending: false }),
     supabase.from("group_members").select("group_id"),
@@ -34,7 +34,7 @@ const groupPageSchema = z.object({
 export type GroupGrant = z.infer<typeof grantSchema>;
 
 export async function getGroupPage(groupId: string) {
-  const supabase = await createClient();
+  const supabase = await createDataClient();
   const [page, modules, tools, lessons] = await Promise.all([
     supabase.rpc("group_page", { _group_id: groupId }),
     supabase.from("course_modules").select("id, title, order_index").order("order_index"),

@@ -1,5 +1,5 @@
 import "server-only";
-import { createClient } from "@/lib/supabase/server";
+import { createDataClient } from "@/lib/supabase/server";
 import { orThrow } from "./result";
 
 /** Reads of the course studio (/admin/content), one parallel wave per page; drafts included. */
@@ -7,7 +7,7 @@ import { orThrow } from "./result";
 const count = (rows: { parent: string | null }[], parent: string) => rows.filter((row) => row.parent === parent).length;
 
 export async function getStudioOverview() {
-  const supabase = await createClient();
+  const supabase = await createDataClient();
   const [modules, tools, moduleLessons, toolLessons] = await Promise.all([
     supabase.from("course_modules").select("id, title, order_index, is_published").order("order_index").order("id"),
     supabase.from("tech_tools").select("id, name, order_index, is_published").order("order_index").order("id"),
@@ -25,7 +25,7 @@ export async function getStudioOverview() {
 const LESSON_ROW = "id, title, order_index, is_published, module_id";
 
 export async function getStudioCourseModule(moduleId: string) {
-  const supabase = await createClient();
+  const supabase = await createDataClient();
   const [module, lessons] = await Promise.all([
     supabase.from("course_modules").select("id, title, description, is_published").eq("id", moduleId).maybeSingle(),
     supabase.from("lessons").select(LESSON_ROW).eq("course_module_id", moduleId).order("order_index").order("id"),
@@ -34,7 +34,7 @@ export async function getStudioCourseModule(moduleId: string) {
 }
 
 export async function getStudioTool(toolId: string) {
-  const supabase = await createClient();
+  const supabase = await createDataClient();
   const [tool, blocks, lessons] = await Promise.all([
     supabase.from("tech_tools").select("id, name, description, is_published").eq("id", toolId).maybeSingle(),
     supabase.from("modules").select("id, name, order_index, is_published").eq("tool_id", toolId).order("order_index").order("id"),
@@ -44,7 +44,7 @@ export async function getStudioTool(toolId: string) {
 }
 
 export async function getStudioBlock(blockId: string) {
-  const supabase = await createClient();
+  const supabase = await createDataClient();
   // Tools are few: reading them beside the block keeps the page to one wave.
   const [block, lessons, tools] = await Promise.all([
     supabase.from("modules").select("id, name, description, is_published, tool_id").eq("id", blockId).maybeSingle(),
@@ -57,13 +57,13 @@ export async function getStudioBlock(blockId: string) {
 }
 
 export async function getStudioToolName(toolId: string) {
-  const supabase = await createClient();
+  const supabase = await createDataClient();
   const tool = await supabase.from("tech_tools").select("id, name").eq("id", toolId).maybeSingle();
   return orThrow(tool);
 }
 
 /** Where a lesson may live: every course module, tool and block, for the lesson form's select. */
-async function lessonParents(supabase: Awaited<ReturnType<typeof createClient>>) {
+async function lessonParents(supabase: Awaited<ReturnType<typeof createDataClient>>) {
   const [modules, tools, blocks] = await Promise.all([
     supabase.from("course_modules").select("id, title").order("order_index").order("id"),
     supabase.from("tech_tools").select("id, name").order("order_index").order("id"),
@@ -75,7 +75,7 @@ async function lessonParents(supabase: Awaited<ReturnType<typeof createClient>>)
 export type LessonParents = Awaited<ReturnType<typeof lessonParents>>;
 
 export async function getStudioLesson(lessonId: string) {
-  const supabase = await createClient();
+  const supabase = await createDataClient();
   const [lesson, content, parents] = await Promise.all([
     supabase.from("lessons").select("id, title, tool_id, module_id, course_module_id, is_published").eq("id", lessonId).maybeSingle(),
     supabase.rpc("lesson_content", { _lesson_id: lessonId }).maybeSingle(),
@@ -85,5 +85,5 @@ export async function getStudioLesson(lessonId: string) {
 }
 
 export async function getStudioLessonParents() {
-  return lessonParents(await createClient());
+  return lessonParents(await createDataClient());
 }

@@ -2,18 +2,53 @@ import "server-only";
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { createServerClient } from "@supabase/ssr";
-import { createClient as createTokenClient } from "@supabase/supabase-js";
+import { createClient } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
 import { forwardingHeaders } from "./client-address";
 import { authApiKey, sessionCookieOptions, supabaseEnv } from "./env";
-import { openSession, VERIFIED_SESSION_HEADER, type VerifiedSession } from "./verified-session";
+import { openSession, SESSION_SEAL_HEADER } from "./session-seal";
+import { dataClientFor, verifySession, type SessionState } from "./session";
 
-async function cookieClient(key: string, extraHeaders: Record<string, string> = {}) {
-  const cookieStore = await cookies();
-  const { url } = supabaseEnv();
-  return createServerClient<Database>(url, key, {
+/**
+ * The server's Supabase clients, one per purpose, and the request's session:
+ * - createDataClient: the signed-in user's data (row level security sees them); pages, queries, actions;
+ * - createAuthClient: Supabase Auth alone, on the visitor's behalf (sign-in, sign-up, recovery,
+ *   sign-out, and checking a session), with their address in Sb-Forwarded-For;
+ * - createServiceClient: the service role, for the app's own attempt counters only.
+ */
+
+/**
+ * Who is asking, once per request: the session the proxy verified and sealed
+ * (lib/supabase/session-seal.ts), or, without a seal for the current cookies (a server action that
+ * signed in or out, a deployment without the proxy in front), the cookies' session verified here.
+ */
+export const getSession = cache(async (): Promise<SessionState> => {
+  const [requestHeaders, cookieStore] = await Promise.all([headers(), cookies()]);
+  const sealed = openSession(requestHeaders.get(SESSION_SEAL_HEADER), cookieStore.getAll());
+  return sealed ?? verifySession(await createAuthClient());
+});
+
+/**
+ * The signed-in user's data client, once per request: it carries the session's verified access
+ * token and nothing else (no Auth client, no cookies to parse); a visitor's acts as nobody.
+ */
+export const createDataClient = cache(async () => {
+  const session = await getSession();
+  return dataClientFor(session.kind === "user" ? session.accessToken : null);
+});
+
+/**
+ * Supabase Auth alone, on behalf of the visitor: it names their address in Sb-Forwarded-For, so
+ * each person has their own rate-limit bucket instead of the whole school sharing the app
+ * server's. Hosted projects honour that header only from the secret key, which is why only `.auth`
+ * is handed out: no data call can run with it. It reads and writes the session cookies (a Server
+ * Component cannot write them; the proxy has refreshed the session already).
+ */
+export async function createAuthClient() {
+  const [requestHeaders, cookieStore] = await Promise.all([headers(), cookies()]);
+  const client = createServerClient<Database>(supabaseEnv().url, authApiKey(), {
     cookieOptions: sessionCookieOptions,
-    global: { headers: extraHeaders },
+    global: { headers: forwardingHeaders(requestHeaders) },
     cookies: {
       getAll: () => cookieStore.getAll(),
       setAll(cookiesToSet) {
@@ -25,45 +60,6 @@ async function cookieClient(key: string, extraHeaders: Record<string, string> = 
       },
     },
   });
-}
-
-/**
- * The session the proxy verified for this request (`lib/supabase/verified-session.ts`), or
- * `undefined` when there is no seal of this process for the current cookies (a server action that
- * signed in or out, or a deployment without the proxy in front).
- */
-export const sessionFromProxy = cache(async (): Promise<VerifiedSession | null | undefined> => {
-  const [requestHeaders, cookieStore] = await Promise.all([headers(), cookies()]);
-  return openSession(requestHeaders.get(VERIFIED_SESSION_HEADER), cookieStore.getAll());
-});
-
-/**
- * The signed-in user's data client for Server Components, Server Actions and Route Handlers, once
- * per render. With the proxy's verified session it carries that access token and nothing else (no
- * Auth client to build, no cookies to parse again); otherwise it reads the session cookies itself.
- */
-export const createClient = cache(async () => {
-  const session = await sessionFromProxy();
-  if (session === undefined) return createCookieClient();
-  const { url, key } = supabaseEnv();
-  const accessToken = session?.accessToken ?? null;
-  return createTokenClient<Database>(url, key, { accessToken: async () => accessToken });
-});
-
-/** The session cookies' own client, for verifying a session the proxy did not. */
-export async function createCookieClient() {
-  return cookieClient(supabaseEnv().key);
-}
-
-/**
- * Supabase Auth alone (sign-in, sign-up, recovery, password change), on behalf of the visitor:
- * it names their address in Sb-Forwarded-For, so each person has their own rate-limit bucket
- * instead of the whole school sharing the app server's. Hosted projects honour that header only
- * from the secret key, which is why only `.auth` is handed out: no data call can run with it.
- */
-export async function createAuthClient() {
-  const requestHeaders = await headers();
-  const client = await cookieClient(authApiKey(), forwardingHeaders(requestHeaders));
   return client.auth;
 }
 
@@ -75,5 +71,5 @@ export async function createAuthClient() {
 export function createServiceClient() {
   const secretKey = process.env.SUPABASE_SECRET_KEY;
   if (!secretKey) throw new Error("SUPABASE_SECRET_KEY is not set: the sign-in limits need it (README: hosted project).");
-  return createTokenClient<Database>(supabaseEnv().url, secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  return createClient<Database>(supabaseEnv().url, secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
 }

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
-import { toastFirstInvalid } from "@/components/form-toasts";
+import { toastFirstInvalid, toastRefusal } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,7 +12,8 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { zodFormResolver } from "@/lib/validation/form-resolver";
 import { PASSWORD_NATIVE_MIN } from "@/lib/validation/limits";
-import { requestPasswordReset, signIn, signUp, type AuthResult } from "../actions";
+import type { SignUpInput } from "@/lib/validation/auth";
+import { requestPasswordReset, signIn, signUp } from "../actions";
 
 type Mode = "signIn" | "signUp" | "recovery";
 
@@ -67,26 +68,22 @@ export function AuthForm() {
     setMode(next);
   };
 
-  const showFailure = (result: Extract<AuthResult, { ok: false }>) => {
-    toast.error(result.title, { description: result.message });
-  };
-
   const onInvalid = toastFirstInvalid<Fields>(FIELD_ORDER);
 
   const onValid = (values: Fields) =>
     startTransition(async () => {
       if (mode === "recovery") {
         const result = await requestPasswordReset({ email: values.email });
-        if (!result.ok) return showFailure(result);
+        if (!result.ok) return toastRefusal(result);
         toast.success("Письмо отправлено", { description: "Проверьте свою почту для восстановления пароля" });
         setRecoverySentTo(values.email.trim());
         switchMode("signIn");
         return;
       }
       if (mode === "signUp") {
-        const result = await signUp(values);
-        if (!result.ok) return showFailure(result);
-        if (result.needsConfirmation) {
+        const result = await signUp(values as SignUpInput);
+        if (!result.ok) return toastRefusal(result);
+        if (result.data.needsConfirmation) {
           toast.success("Регистрация успешна", {
             description: "Подтвердите email: мы отправили письмо со ссылкой на вашу почту",
           });
@@ -98,7 +95,7 @@ export function AuthForm() {
         return;
       }
       const result = await signIn({ email: values.email, password: values.password });
-      if (!result.ok) return showFailure(result);
+      if (!result.ok) return toastRefusal(result);
       toast.success("Вход выполнен", { description: "Добро пожаловать!" });
       router.replace("/dashboard");
     });

@@ -1,6 +1,6 @@
 import { toast } from "@/components/ui/toast";
 import { accessChangeMessage, type AccessField, type AccessKind } from "@/lib/domain/access";
-import type { AccessResult } from "../actions";
+import type { ActionResult } from "@/lib/actions/result";
 
 export interface StudentRef {
   id: string;
@@ -17,7 +17,7 @@ export function dismissUndoToasts() {
 
 /** SPEC.md §8's toast, naming whose access changed; a bulk change can offer to undo itself. */
 export function reportAccess(
-  result: AccessResult,
+  result: ActionResult,
   change: { kind: AccessKind; field: AccessField; value: boolean; student: StudentRef },
   undo?: () => void,
 ) {
@@ -37,4 +37,4 @@ export function reportAccess(
 }
 
 /** A server action that could not be reached answers like a refused one. */
-export const unreachable = (): AccessResult => ({ ok: false, error: "network" });
+export const unreachable = (): ActionResult => ({ ok: false, error: "network" });

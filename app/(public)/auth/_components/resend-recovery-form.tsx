@@ -3,7 +3,7 @@
 import { useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
-import { toastFirstInvalid } from "@/components/form-toasts";
+import { toastFirstInvalid, toastRefusal } from "@/components/form-toasts";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -25,7 +25,7 @@ export function ResendRecoveryForm() {
     startTransition(async () => {
       const result = await requestPasswordReset(values);
       if (!result.ok) {
-        toast.error(result.title, { description: result.message });
+        toastRefusal(result);
         return;
       }
       toast.success("Письмо отправлено", { description: "Проверьте свою почту для восстановления пароля" });

@@ -3,12 +3,12 @@
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { toast } from "@/components/ui/toast";
-import { toastFirstInvalid } from "@/components/form-toasts";
+import { toastFirstInvalid, toastRefusal } from "@/components/form-toasts";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import type { RecoveryCodeInput } from "@/lib/validation/auth";
+import { registerWithValue } from "@/lib/register-with-value";
 import { lazyZodResolver } from "@/lib/validation/form-resolver";
 import { RECOVERY_CODE_LENGTH } from "@/lib/validation/limits";
 import { verifyRecoveryCode } from "../../actions";
@@ -18,17 +18,18 @@ const resolver = lazyZodResolver<RecoveryCodeInput>(() => import("@/lib/validati
 export function RecoveryCodeForm({ email }: { email: string }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const { register, handleSubmit, formState } = useForm<RecoveryCodeInput>({
+  const form = useForm<RecoveryCodeInput>({
     resolver,
     defaultValues: { email, code: "" },
   });
+  const { register, handleSubmit, formState } = form;
   const { errors } = formState;
 
   const onValid = (values: RecoveryCodeInput) =>
     startTransition(async () => {
       const result = await verifyRecoveryCode(values);
       if (!result.ok) {
-        toast.error(result.title, { description: result.message });
+        toastRefusal(result);
         return;
       }
       router.replace("/auth/reset-password");
@@ -41,7 +42,7 @@ export function RecoveryCodeForm({ email }: { email: string }) {
       onSubmit={handleSubmit(onValid, toastFirstInvalid(["email", "code"]))}
     >
       <FormField id="email" label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" required {...register("email")} />
+        <Input type="email" autoComplete="email" inputMode="email" required {...registerWithValue(form, "email")} />
       </FormField>
       <FormField id="code" label="Код из письма" error={errors.code?.message}>
         <Input

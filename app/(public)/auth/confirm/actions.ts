@@ -1,32 +1,40 @@
 "use server";
 
 import { redirect } from "next/navigation";
+import { defineFormAction } from "@/lib/actions";
 import { linkProblemOf, parseEmailLink } from "@/lib/domain/email-links";
 import { safeNextPath } from "@/lib/domain/paths";
 import { createAuthClient } from "@/lib/supabase/server";
+import { z } from "@/lib/validation/zod";
+
+const DAMAGED = "/auth/link-expired?reason=damaged";
+
+const field = z.string().max(4096).optional();
+/** The confirm page's hidden fields, as the page rendered them from the link. */
+const emailLinkForm = z.object({ token_hash: field, type: field, next: field, code: field });
 
 /**
  * Trades an email link's token hash for a session, on the server (verifyOtp), so the link works
- * in any browser and on any device, whoever requested it.
+ * in any browser and on any device, whoever requested it. A `<form action>`: it works before the
+ * page's script has loaded.
  */
-export async function confirmEmailLink(formData: FormData) {
-  const next = String(formData.get("next") ?? "");
-  const code = String(formData.get("code") ?? "");
-  if (code) return exchangeCode(code, next);
-  const link = parseEmailLink(String(formData.get("token_hash") ?? ""), String(formData.get("type") ?? ""));
-  if (!link) redirect("/auth/link-expired?reason=damaged");
+export const confirmEmailLink = defineFormAction({ role: "anyone", schema: emailLinkForm, refused: DAMAGED }, async ({ data }) => {
+  const next = data.next ?? "";
+  if (data.code) return exchangeCode(data.code, next);
+  const link = parseEmailLink(data.token_hash ?? "", data.type ?? "");
+  if (!link) redirect(DAMAGED);
   const auth = await createAuthClient();
   const { error } = await auth.verifyOtp({ token_hash: link.tokenHash, type: link.type });
   if (error) redirect(`/auth/link-expired?reason=${linkProblemOf(error)}`);
   redirect(safeNextPath(next, link.type === "recovery" ? "/auth/reset-password" : "/dashboard"));
-}
+});
 
 /**
  * A link of Supabase's default templates (through its /verify, back with `?code=`): the PKCE
  * exchange, which works only in the browser that asked for the email. The project's own
  * templates (supabase/templates) avoid this by linking here with the token hash.
  */
-async function exchangeCode(code: string, next: string) {
+async function exchangeCode(code: string, next: string): Promise<never> {
   const auth = await createAuthClient();
   const { error } = await auth.exchangeCodeForSession(code);
   if (error) redirect(`/auth/link-expired?reason=${error.code === "pkce_code_verifier_not_found" ? "other-browser" : linkProblemOf(error)}`);

@@ -4,7 +4,7 @@ import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
-import { toastFirstInvalid } from "@/components/form-toasts";
+import { toastFirstInvalid, toastRefusal } from "@/components/form-toasts";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -28,7 +28,7 @@ export function NewPasswordForm() {
     startTransition(async () => {
       const result = await updatePassword(values);
       if (!result.ok) {
-        toast.error(result.title, { description: result.message });
+        toastRefusal(result);
         return;
       }
       toast.success("Пароль обновлён", { description: "Теперь входите с новым паролем" });

@@ -23,7 +23,7 @@ export function DeleteContentButton({ kind, id, title, afterDelete }: { kind: De
     if (!next) return setSummary(null);
     startTransition(async () => {
       const impact = await getDeletionImpact({ kind, id }).catch(() => null);
-      setSummary(impact ? deletionSummary(kind, impact) : "Не удалось посчитать, что удалится вместе с ним.");
+      setSummary(impact?.ok ? deletionSummary(kind, impact.data) : "Не удалось посчитать, что удалится вместе с ним.");
     });
   };
 

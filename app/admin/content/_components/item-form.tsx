@@ -10,7 +10,8 @@ import { Textarea } from "@/components/ui/textarea";
 import type { StudioItemKind } from "@/lib/validation/content";
 import { registerWithValue } from "@/lib/register-with-value";
 import { lazyZodResolver } from "@/lib/validation/form-resolver";
-import { saveBlock, saveCourseModule, saveTool, type StudioResult } from "../actions";
+import type { ActionResult } from "@/lib/actions/result";
+import { saveBlock, saveCourseModule, saveTool } from "../actions";
 import { useStudioSubmit } from "./use-studio-submit";
 
 /** The switch every studio form has: a draft is saved but students do not see it. */
@@ -41,9 +42,9 @@ const itemResolver = (kind: StudioItemKind) =>
 
 /** Each kind's validation, label and action; the form edits a name, a description and the draft switch. */
 const KINDS = {
-  course_module: { resolver: itemResolver("course_module"), label: "Название модуля", nameKey: "title", save: saveCourseModule },
-  tool: { resolver: itemResolver("tool"), label: "Название инструмента", nameKey: "name", save: saveTool },
-  block: { resolver: itemResolver("block"), label: "Название блока", nameKey: "name", save: saveBlock },
+  course_module: { resolver: itemResolver("course_module"), label: "Название модуля", nameKey: "title" },
+  tool: { resolver: itemResolver("tool"), label: "Название инструмента", nameKey: "name" },
+  block: { resolver: itemResolver("block"), label: "Название блока", nameKey: "name" },
 } as const;
 
 interface Props {
@@ -59,15 +60,20 @@ interface Props {
 /** Creates or edits a course module, a tool or a tool's block. */
 export function ItemForm({ kind, item, toolId, openPath }: Props) {
   const router = useRouter();
-  const { resolver, label, nameKey, save } = KINDS[kind];
+  const { resolver, label, nameKey } = KINDS[kind];
   const form = useForm<ItemFormValues>({
     resolver,
     defaultValues: { name: item?.name ?? "", description: item?.description ?? "", is_published: item?.is_published ?? true },
   });
   const { errors } = form.formState;
 
-  const send = async (values: ItemFormValues): Promise<StudioResult> => {
-    const result = await save({ id: item?.id, tool_id: toolId, [nameKey]: values.name, description: values.description, is_published: values.is_published });
+  const send = async (values: ItemFormValues): Promise<ActionResult<{ id: string }>> => {
+    const fields = { id: item?.id, description: values.description, is_published: values.is_published };
+    const result = await (kind === "course_module"
+      ? saveCourseModule({ ...fields, title: values.name })
+      : kind === "tool"
+        ? saveTool({ ...fields, name: values.name })
+        : saveBlock({ ...fields, tool_id: toolId ?? "", name: values.name }));
     if (result.ok || !result.fieldErrors?.[nameKey]) return result;
     return { ...result, fieldErrors: { name: result.fieldErrors[nameKey] } };
   };

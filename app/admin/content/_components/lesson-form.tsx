@@ -1,5 +1,6 @@
 "use client";
 
+import { useRef } from "react";
 import { useRouter } from "next/navigation";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { LessonVideo } from "@/components/course/lesson-video";
@@ -54,11 +55,16 @@ export function LessonForm({ lesson, content, parent, parents }: Props) {
   });
   const { errors } = form.formState;
   const [video, title] = useWatch({ control: form.control, name: ["video", "title"] });
-  const { submit, pending } = useStudioSubmit(form, ["parent", "title", "video", "description"], saveLesson, (id) => {
+  const sentVideo = useRef("");
+  const send = (values: LessonFormValues) => {
+    sentVideo.current = values.video;
+    return saveLesson(values);
+  };
+  const { submit, pending } = useStudioSubmit(form, ["parent", "title", "video", "description"], send, (id) => {
     if (!lesson) return router.replace(`/admin/content/lessons/${id}`);
-    // Show the player address that was stored, as the next visit will.
-    const saved = normalizeVideoInput(form.getValues("video"));
-    if (saved.ok) form.setValue("video", saved.url ?? "");
+    // Show the player address that was stored, as the next visit will; a link edited while saving stays as typed.
+    const saved = normalizeVideoInput(sentVideo.current);
+    if (saved.ok && form.getValues("video") === sentVideo.current) form.setValue("video", saved.url ?? "");
     router.refresh();
   });
 

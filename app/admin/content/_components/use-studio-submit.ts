@@ -4,7 +4,9 @@ import { useTransition } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
 import { toastFirstInvalid } from "@/components/form-toasts";
-import type { StudioResult } from "../actions";
+import type { ActionResult } from "@/lib/actions/result";
+
+type StudioResult = ActionResult<{ id: string }>;
 
 const UNREACHABLE: StudioResult = { ok: false, error: "Не удалось сохранить изменения: нет связи с сервером" };
 
@@ -29,7 +31,7 @@ export function useStudioSubmit<T extends FieldValues>(
           return;
         }
         toast.success("Сохранено");
-        afterSave(result.id);
+        afterSave(result.data.id);
       }),
     toastFirstInvalid(fieldOrder),
   );

@@ -11,9 +11,10 @@ import { Switch } from "@/components/ui/switch";
 import { isoToMoscowInput } from "@/lib/domain/dates";
 import type { GroupGrant } from "@/lib/queries/groups";
 import type { AccessKind } from "@/lib/domain/access";
-import { dropGrant, saveGrant, setGroupGrants, type GroupResult } from "../actions";
+import type { ActionResult } from "@/lib/actions/result";
+import { dropGrant, saveGrant, setGroupGrants } from "../actions";
 
-const UNREACHABLE: GroupResult = { ok: false, error: NO_CONNECTION };
+const UNREACHABLE: ActionResult<never> = { ok: false, error: NO_CONNECTION };
 
 export interface GrantItem {
   id: string;
@@ -59,7 +60,7 @@ function GrantRow({ groupId, kind, item, grant, summary }: RowProps) {
     setValues(formValues(grant));
   }
   const id = `${kind}-${item.id}`;
-  const run = (action: () => Promise<GroupResult>, success: string) =>
+  const run = (action: () => Promise<ActionResult>, success: string) =>
     startTransition(async () => {
       const result = await action().catch(() => UNREACHABLE);
       if (!result.ok) {

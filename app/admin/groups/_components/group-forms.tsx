@@ -26,8 +26,8 @@ export function GroupNameForm({ group }: { group?: { id: string; name: string } 
     (values) =>
       startTransition(async () => {
         const result = report(await saveGroup(values).catch(() => UNREACHABLE));
-        if (!result.ok && result.field === "name") form.setError("name", { message: result.error });
-        if (result.ok && !group && result.id) router.push(`/admin/groups/${result.id}`);
+        if (!result.ok && result.fieldErrors?.name) form.setError("name", { message: result.fieldErrors.name });
+        if (result.ok && !group) router.push(`/admin/groups/${result.data.id}`);
         else if (result.ok) router.refresh();
       }),
     toastFirstInvalid(["name"]),
@@ -55,7 +55,7 @@ export function AddMembersForm({ groupId }: { groupId: string }) {
     (values) =>
       startTransition(async () => {
         const result = report(await addMembers(values).catch(() => UNREACHABLE));
-        if (!result.ok && result.field === "emails") form.setError("emails", { message: result.error });
+        if (!result.ok && result.fieldErrors?.emails) form.setError("emails", { message: result.fieldErrors.emails });
         if (result.ok) {
           form.reset({ groupId, emails: "" });
           router.refresh();

@@ -1,11 +1,11 @@
 import { toast } from "@/components/ui/toast";
 import { NO_CONNECTION } from "@/components/form-toasts";
-import type { GroupResult } from "../actions";
+import type { ActionResult } from "@/lib/actions/result";
 
-export const UNREACHABLE: GroupResult = { ok: false, error: NO_CONNECTION };
+export const UNREACHABLE: ActionResult<never> = { ok: false, error: NO_CONNECTION };
 
 /** Runs a cohort action and reports it: the message or «Сохранено», or the error. */
-export function report(result: GroupResult, success = "Сохранено") {
+export function report<T>(result: ActionResult<T>, success = "Сохранено") {
   if (result.ok) toast.success(result.message ?? success);
   else toast.error(result.error);
   return result;

@@ -1,0 +1,353 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, test, visitorAddress } from "./fixtures";
+import { callAction, formOf, type ActionAnswer } from "./helpers/actions";
+import { createPeople, createTool, schoolRows, service, setAccess, unique } from "./helpers/backend";
+import { builtActions, notRussian, stringsIn, type BuiltAction } from "./helpers/hostile";
+import { E2E_APP_URL } from "./helpers/ports";
+
+/**
+ * Who may call which server action, as a table: every action of the build × anonymous, student,
+ * curator and admin. A refused caller hears the action layer's Russian refusal and changes
+ * nothing (their arguments name this file's canary rows, which a write would change); an allowed
+ * caller names rows that exist nowhere and hears «… не найден(а)». Malformed input answers
+ * cleanly, in Russian, for every caller the action admits; nothing is written by any of it.
+ */
+
+type Role = "anonymous" | "student" | "curator" | "admin";
+type Level = "anyone" | "student" | "admin";
+
+const ROLES: Role[] = ["anonymous", "student", "curator", "admin"];
+const MARK = `roles${Date.now().toString(36)}`;
+
+/** The action layer's refusals, by the action's level and the caller's role. */
+const REFUSALS: Record<Level, Partial<Record<Role, string>>> = {
+  anyone: {},
+  student: { anonymous: "Войдите, чтобы продолжить" },
+  admin: { anonymous: "Войдите, чтобы продолжить", student: "Недостаточно прав", curator: "Недостаточно прав" },
+};
+
+type People = Awaited<ReturnType<typeof createPeople>>;
+
+interface World extends People {
+  tool: Awaited<ReturnType<typeof createTool>>;
+  lessonIds: [string, string];
+  blockId: string;
+  moduleId: string;
+  groupId: string;
+}
+
+/** What an allowed caller's probe answers. */
+type Expected = { notFound: true } | { ok: true } | { error: RegExp } | { redirect: RegExp };
+
+interface Row {
+  level: Level;
+  /** Arguments naming the canaries: what a refused caller sends, which would change them. */
+  canary: (world: World) => unknown[];
+  /** What an allowed caller sends: rows that exist nowhere (the auth forms: nobody's account). */
+  probe: (world: World) => unknown[];
+  answers: Expected;
+  /** Inputs the action does not take, beyond the generic ones. */
+  malformed?: unknown[][];
+}
+
+const nowhere = () => randomUUID();
+const nobody = () => `${unique("nobody")}@example.com`;
+const NOT_FOUND: Expected = { notFound: true };
+
+const ACTIONS: Record<string, Row> = {
+  // The auth forms, for anyone.
+  signIn: { level: "anyone", canary: () => [], probe: () => [{ email: nobody(), password: "неверный-пароль" }], answers: { error: /Неверный email или пароль/ } },
+  signUp: {
+    level: "anyone",
+    canary: () => [],
+    // An address that is registered already: no sign-up can succeed.
+    probe: ({ student }) => [{ fullName: "Иван Канарейкин", email: student.email, password: "password123", privacyConsent: true }],
+    answers: { error: /\p{Script=Cyrillic}/u },
+  },
+  requestPasswordReset: { level: "anyone", canary: () => [], probe: () => [{ email: nobody() }], answers: { ok: true } },
+  verifyRecoveryCode: { level: "anyone", canary: () => [], probe: () => [{ email: nobody(), code: "123456" }], answers: { error: /\p{Script=Cyrillic}/u } },
+  updatePassword: { level: "anyone", canary: () => [], probe: () => [{ password: "новый-пароль-1", confirmation: "другой-пароль-2" }], answers: { error: /Пароли не совпадают/ } },
+  confirmEmailLink: {
+    level: "anyone",
+    canary: () => [],
+    probe: () => [formOf({ token_hash: `pkce_${"ab".repeat(28)}`, type: "recovery", next: "/dashboard" })],
+    answers: { redirect: /^\/auth\/link-expired\?reason=/ },
+    malformed: [[formOf({ token_hash: "a".repeat(5000), type: "recovery" })], [formOf({ type: "x".repeat(5000) })]],
+  },
+  // Ends the session: called last, by each role in a browser of its own (below).
+  signOut: { level: "anyone", canary: () => [], probe: () => [], answers: { ok: true } },
+  // Leaves «Смотреть как студент»: a cookie and a redirect back to that student's panel.
+  endPreview: { level: "anyone", canary: () => [], probe: () => [nowhere()], answers: { redirect: /^\/admin\?student=[0-9a-f-]{36}$/ } },
+
+  // A student's own progress: any signed-in caller.
+  recordLessonOpened: { level: "student", canary: (w) => [w.lessonIds[0]], probe: () => [nowhere()], answers: NOT_FOUND },
+  setLessonCompleted: {
+    level: "student",
+    canary: (w) => [{ lessonId: w.lessonIds[0], completed: true }],
+    probe: () => [{ lessonId: nowhere(), completed: true }],
+    answers: NOT_FOUND,
+  },
+
+  // The admin panel.
+  setAccess: {
+    level: "admin",
+    canary: (w) => [{ kind: "tool", studentId: w.student.id, itemId: w.tool.id, field: "is_unlocked", value: false }],
+    probe: () => [{ kind: "tool", studentId: nowhere(), itemId: nowhere(), field: "is_unlocked", value: true }],
+    answers: NOT_FOUND,
+  },
+  setAllAccess: {
+    level: "admin",
+    canary: (w) => [{ kind: "tool", studentId: w.student.id, itemIds: [w.tool.id], field: "is_visible", value: false }],
+    probe: () => [{ kind: "lesson", studentId: nowhere(), itemIds: [nowhere(), nowhere()], field: "is_visible", value: false }],
+    answers: NOT_FOUND,
+  },
+  dropAccess: {
+    level: "admin",
+    canary: (w) => [{ kind: "tool", studentId: w.student.id, itemId: w.tool.id }],
+    probe: () => [{ kind: "tool", studentId: nowhere(), itemId: nowhere() }],
+    answers: NOT_FOUND,
+  },
+  startPreview: { level: "admin", canary: (w) => [w.student.id], probe: () => [nowhere()], answers: NOT_FOUND },
+
+  // The course studio.
+  saveCourseModule: {
+    level: "admin",
+    canary: (w) => [{ id: w.moduleId, title: `${MARK} модуль`, description: "", is_published: true }],
+    probe: () => [{ id: nowhere(), title: `${MARK} модуль`, description: "", is_published: true }],
+    answers: NOT_FOUND,
+  },
+  saveTool: {
+    level: "admin",
+    canary: (w) => [{ id: w.tool.id, name: `${MARK} инструмент`, description: "", is_published: true }],
+    probe: () => [{ id: nowhere(), name: `${MARK} инструмент`, description: "", is_published: true }],
+    answers: NOT_FOUND,
+  },
+  saveBlock: {
+    level: "admin",
+    canary: (w) => [{ id: w.blockId, tool_id: w.tool.id, name: `${MARK} блок`, description: "", is_published: true }],
+    probe: () => [{ id: nowhere(), tool_id: nowhere(), name: `${MARK} блок`, description: "", is_published: true }],
+    answers: NOT_FOUND,
+  },
+  saveLesson: {
+    level: "admin",
+    canary: (w) => [{ id: w.lessonIds[0], parent: `tool:${w.tool.id}`, title: `${MARK} урок`, description: "", video: "", is_published: true }],
+    probe: () => [{ id: nowhere(), parent: `tool:${nowhere()}`, title: `${MARK} урок`, description: "", video: "", is_published: true }],
+    answers: NOT_FOUND,
+  },
+  deleteContent: { level: "admin", canary: (w) => [{ kind: "tool", id: w.tool.id }], probe: () => [{ kind: "lesson", id: nowhere() }], answers: NOT_FOUND },
+  reorderContent: {
+    level: "admin",
+    canary: (w) => [{ kind: "lesson", ids: [w.lessonIds[1], w.lessonIds[0]] }],
+    probe: () => [{ kind: "lesson", ids: [nowhere(), nowhere()] }],
+    answers: NOT_FOUND,
+  },
+  getDeletionImpact: { level: "admin", canary: (w) => [{ kind: "block", id: w.blockId }], probe: () => [{ kind: "block", id: nowhere() }], answers: NOT_FOUND },
+
+  // Cohorts.
+  saveGroup: { level: "admin", canary: (w) => [{ id: w.groupId, name: `${MARK} группа` }], probe: () => [{ id: nowhere(), name: `${MARK} группа` }], answers: NOT_FOUND },
+  deleteGroup: { level: "admin", canary: (w) => [w.groupId], probe: () => [nowhere()], answers: NOT_FOUND },
+  addMembers: {
+    level: "admin",
+    canary: (w) => [{ groupId: w.groupId, emails: w.curator.email }],
+    probe: (w) => [{ groupId: nowhere(), emails: w.curator.email }],
+    answers: NOT_FOUND,
+  },
+  removeMember: {
+    level: "admin",
+    canary: (w) => [{ groupId: w.groupId, userId: w.student.id }],
+    probe: (w) => [{ groupId: w.groupId, userId: nowhere() }],
+    answers: NOT_FOUND,
+  },
+  saveGrant: {
+    level: "admin",
+    canary: (w) => [{ groupId: w.groupId, kind: "tool", itemId: w.tool.id, is_unlocked: false, is_visible: false, unlock_at: "", expires_at: "" }],
+    probe: () => [{ groupId: nowhere(), kind: "tool", itemId: nowhere(), is_unlocked: true, is_visible: true, unlock_at: "", expires_at: "" }],
+    answers: NOT_FOUND,
+  },
+  dropGrant: {
+    level: "admin",
+    canary: (w) => [{ groupId: w.groupId, kind: "tool", itemId: w.tool.id }],
+    probe: (w) => [{ groupId: w.groupId, kind: "module", itemId: nowhere() }],
+    answers: NOT_FOUND,
+  },
+  setGroupGrants: {
+    level: "admin",
+    canary: (w) => [{ groupId: w.groupId, kind: "tool", itemIds: [w.tool.id], is_unlocked: false }],
+    probe: () => [{ groupId: nowhere(), kind: "lesson", itemIds: [nowhere()], is_unlocked: true }],
+    answers: NOT_FOUND,
+  },
+};
+
+/** Generic malformed inputs: wrong types whole, a value that is not JSON, and each field of an object made wrong. */
+function malformedOf(name: string, probe: unknown[]): unknown[][] {
+  const [first] = probe;
+  const cases: unknown[][] = [[null], [new Date(0)], [Number.NaN], [[first ?? null]], [10n]];
+  if (first instanceof FormData) return [...cases, ...(ACTIONS[name].malformed ?? [])];
+  if (typeof first === "object" && first !== null) {
+    cases.push(["x"]);
+    for (const key of Object.keys(first)) {
+      cases.push([{ ...first, [key]: /(^id|Id|_id|ids|Ids)$/.test(key) ? "x" : 12345 }]);
+    }
+  } else {
+    cases.push([{}], ["x"]);
+  }
+  return [...cases, ...(ACTIONS[name].malformed ?? [])];
+}
+
+/** The rows any of this could reach: the canaries whole, and anything carrying the run's marker. */
+async function snapshot(world: World) {
+  const { student, curator, admin, tool, moduleId, groupId } = world;
+  return schoolRows({ users: [student.id, curator.id, admin.id], toolId: tool.id, moduleId, groupId, marker: MARK });
+}
+
+async function createWorld(): Promise<World> {
+  const people = await createPeople({ student: "Канарейка Студентова", curator: "Канарейка Кураторова", admin: "Канарейка Админова" });
+  const { student } = people;
+  const tool = await createTool({
+    blocks: ["Канареечный блок"],
+    lessons: [
+      { title: "Канареечный урок 1", order_index: 1, module: 0 },
+      { title: "Канареечный урок 2", order_index: 2, module: 0 },
+    ],
+  });
+  // Drafts: no other test's student sees them.
+  await service.from("tech_tools").update({ is_published: false }).eq("id", tool.id);
+  const lessonIds: [string, string] = [tool.lessonId("Канареечный урок 1"), tool.lessonId("Канареечный урок 2")];
+  const { data: module } = await service.from("course_modules").insert({ title: unique("Канареечный модуль"), is_published: false, order_index: 900 }).select("id").single();
+  const { data: group } = await service.from("groups").insert({ name: unique("Канареечная группа") }).select("id").single();
+  await service.from("group_members").insert({ group_id: group!.id, user_id: student.id });
+  await service.from("group_tool_access").insert({ group_id: group!.id, tool_id: tool.id, is_unlocked: true, is_visible: true });
+  await setAccess("tool", student.id, tool.id, { is_unlocked: true, is_visible: true });
+  await service.from("lesson_progress").insert({ user_id: student.id, lesson_id: lessonIds[0], completed_at: new Date(0).toISOString() });
+  return { ...people, tool, lessonIds, blockId: tool.blocks[0].id, moduleId: module!.id, groupId: group!.id };
+}
+
+/** A caller of its own: own cookies, own address. */
+async function caller(playwright: PlaywrightWorkerArgs["playwright"], role: Role, world: People, signIn: BuiltAction): Promise<APIRequestContext> {
+  const api = await playwright.request.newContext({ baseURL: E2E_APP_URL, extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
+  if (role === "anonymous") return api;
+  const { email, password } = world[role];
+  const answer = await callAction(api, signIn, [{ email, password }]);
+  expect(answer.value, `${role} signs in`).toEqual({ ok: true });
+  return api;
+}
+
+/** What is wrong with an answer, or null. */
+function problemWith(answer: ActionAnswer, expected: Expected | { refusal: string } | "clean", inputs: string[]): string | null {
+  if (answer.status >= 500) return `status ${answer.status}: ${answer.text.slice(0, 200)}`;
+  const value = answer.value as { ok?: boolean; error?: string; message?: string; fieldErrors?: Record<string, string> } | undefined;
+  const russian = (text: string | undefined) => (text === undefined ? "no message" : notRussian(text, inputs));
+  if (expected === "clean") {
+    if (answer.redirect) return null;
+    if (!answer.found || value?.ok !== false) return `not refused: ${answer.status} ${JSON.stringify(value) ?? answer.text.slice(0, 100)}`;
+    return russian(value.error) && `${russian(value.error)}: «${value.error}»`;
+  }
+  if ("redirect" in expected) return answer.redirect && expected.redirect.test(answer.redirect) ? null : `no redirect as expected: ${answer.status} ${answer.redirect}`;
+  if (!answer.found) return `no answer from the action: ${answer.status} ${answer.redirect ?? ""} ${answer.text.slice(0, 100)}`;
+  if ("refusal" in expected) return value?.ok === false && value.error === expected.refusal ? null : `expected «${expected.refusal}», got ${JSON.stringify(value)}`;
+  if ("ok" in expected) return value?.ok === true ? null : `expected success, got ${JSON.stringify(value)}`;
+  if (value?.ok !== false) return `expected a refusal, got ${JSON.stringify(value)}`;
+  if ("notFound" in expected) return /не найден/.test(value.error ?? "") ? null : `expected «… не найден…», got «${value.error}»`;
+  return expected.error.test(value.error ?? "") && !russian(value.error) ? null : `expected ${expected.error}, got «${value.error}»`;
+}
+
+test.describe("roles", () => {
+  test("every action × every role: allowed, or refused in Russian; nonexistent ids are «не найден»; malformed input is clean; nothing is written", async ({
+    playwright,
+  }) => {
+    test.setTimeout(240_000);
+    const actions = builtActions();
+    expect(new Set(actions.keys()), "every built action has a row in the table, and every row an action").toEqual(new Set(Object.keys(ACTIONS)));
+    const world = await createWorld();
+    const signIn = actions.get("signIn")!;
+    const apis = {} as Record<Role, APIRequestContext>;
+    try {
+      for (const role of ROLES) apis[role] = await caller(playwright, role, world, signIn);
+      const before = await snapshot(world);
+      const failures: string[] = [];
+      let calls = 0;
+      const check = async (role: Role, action: BuiltAction, args: unknown[], expected: Parameters<typeof problemWith>[1], label: string) => {
+        // The auth forms reach Supabase Auth: each call comes from an address of its own, as a crowd would.
+        const answer = await callAction(apis[role], action, args, ACTIONS[action.name].level === "anyone" ? { "x-forwarded-for": visitorAddress() } : {});
+        calls++;
+        const problem = problemWith(answer, expected, stringsIn(args));
+        if (problem) failures.push(`${role} ${action.name} ${label}: ${problem}`);
+      };
+
+      for (const action of actions.values()) {
+        if (action.name === "signOut") continue;
+        const row = ACTIONS[action.name];
+        await Promise.all(
+          ROLES.map(async (role) => {
+            const refusal = REFUSALS[row.level][role];
+            if (refusal) {
+              await check(role, action, row.canary(world), { refusal }, "(the canaries)");
+              return;
+            }
+            await check(role, action, row.probe(world), row.answers, "(rows that exist nowhere)");
+            for (const [index, args] of malformedOf(action.name, row.probe(world)).entries()) {
+              await check(role, action, args, "clean", `(malformed #${index})`);
+            }
+          }),
+        );
+      }
+      console.log(`roles: ${calls} calls of ${actions.size} actions`);
+      expect(failures, failures.join("\n")).toEqual([]);
+      expect(await snapshot(world)).toEqual(before);
+      // The callers' sessions lived through it.
+      for (const role of ["student", "curator", "admin"] as const) {
+        expect((await apis[role].get("/dashboard", { maxRedirects: 0 })).status(), `${role} still signed in`).toBe(200);
+      }
+    } finally {
+      await Promise.all(Object.values(apis).map((api) => api.dispose()));
+      await world.tool.remove();
+      await service.from("course_modules").delete().eq("id", world.moduleId);
+      await service.from("groups").delete().eq("id", world.groupId);
+      await world.remove();
+    }
+  });
+
+  test("signing out is for anyone, and ends the caller's own session", async ({ playwright }) => {
+    const actions = builtActions();
+    const people = await createPeople();
+    try {
+      for (const role of ROLES) {
+        const api = await caller(playwright, role, people, actions.get("signIn")!);
+        try {
+          const answer = await callAction(api, actions.get("signOut")!, []);
+          expect(answer.value, role).toEqual({ ok: true });
+          const malformed = await callAction(api, actions.get("signOut")!, [{ x: new Date(0) }]);
+          expect(problemWith(malformed, "clean", []), role).toBeNull();
+          expect((await api.get("/dashboard", { maxRedirects: 0 })).status(), `${role} is signed out`).toBe(307);
+        } finally {
+          await api.dispose();
+        }
+      }
+    } finally {
+      await people.remove();
+    }
+  });
+
+  test("the admin area is the admin's: a curator and a student are sent to /dashboard, a visitor to /", async ({ playwright }) => {
+    const actions = builtActions();
+    const people = await createPeople();
+    const expected: Record<Role, string | null> = { anonymous: "/", student: "/dashboard", curator: "/dashboard", admin: null };
+    try {
+      for (const role of ROLES) {
+        const api = await caller(playwright, role, people, actions.get("signIn")!);
+        try {
+          for (const path of ["/admin", "/admin/groups", "/admin/content"]) {
+            const response = await api.get(path, { maxRedirects: 0 });
+            if (expected[role] === null) expect(response.status(), `${role} ${path}`).toBe(200);
+            else expect(response.headers()["location"], `${role} ${path}`).toBe(expected[role]);
+          }
+        } finally {
+          await api.dispose();
+        }
+      }
+    } finally {
+      await people.remove();
+    }
+  });
+});
