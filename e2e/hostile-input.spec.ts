@@ -106,6 +106,13 @@ function templates(role: Role, canaries: Canaries): Record<string, () => unknown
     deleteContent: () => [{ kind: "tool", id: id.tool() }],
     reorderContent: () => [{ kind: "lesson", ids: [id.lesson(), nowhere()] }],
     getDeletionImpact: () => [{ kind: "block", id: id.block() }],
+    previewLessonBody: () => [{ body_md: "## Шаги" }],
+    prepareMaterialUpload: () => [{ lessonId: id.lesson(), fileName: `${MARK}.pdf`, size: 10, purpose: "material" }],
+    attachMaterial: () => [{ lessonId: id.lesson(), path: `${id.lesson()}/${nowhere()}.pdf`, fileName: `${MARK}.pdf` }],
+    attachLessonImage: () => [{ lessonId: id.lesson(), path: `${id.lesson()}/images/${nowhere()}.png`, fileName: `${MARK}.png` }],
+    renameLessonMaterial: () => [{ id: nowhere(), fileName: `${MARK}.pdf` }],
+    reorderLessonMaterials: () => [{ lessonId: id.lesson(), ids: [nowhere()] }],
+    deleteLessonMaterial: () => [{ id: nowhere() }],
     saveGroup: () => [{ id: id.group(), name: `${MARK} группа` }],
     deleteGroup: () => [id.group()],
     addMembers: () => [{ groupId: id.group(), emails: `${MARK}@example.com` }],
@@ -433,7 +440,7 @@ async function judge(item: Case, response: APIResponse): Promise<Failure | null>
 /** The rows hostile input could reach: the canaries whole, and anything carrying the run's marker. */
 async function snapshot(canaries: Canaries) {
   const { student, admin, tool, moduleId, groupId } = canaries;
-  return schoolRows({ users: [student.id, admin.id], toolId: tool.id, moduleId, groupId, marker: MARK });
+  return schoolRows({ users: [student.id, admin.id], toolId: tool.id, moduleId, groupId, marker: MARK, lessonIds: [canaries.lessonId] });
 }
 
 async function createCanaries(): Promise<Canaries> {

@@ -35,6 +35,7 @@ interface World extends People {
   blockId: string;
   moduleId: string;
   groupId: string;
+  attachmentId: string;
 }
 
 /** What an allowed caller's probe answers. */
@@ -142,6 +143,41 @@ const ACTIONS: Record<string, Row> = {
     probe: () => [{ kind: "lesson", ids: [nowhere(), nowhere()] }],
     answers: NOT_FOUND,
   },
+  previewLessonBody: { level: "admin", canary: () => [{ body_md: `# ${MARK}` }], probe: () => [{ body_md: "## Шаги\n\n- первый" }], answers: { ok: true } },
+
+  // A lesson's materials.
+  prepareMaterialUpload: {
+    level: "admin",
+    canary: (w) => [{ lessonId: w.lessonIds[0], fileName: `${MARK}.pdf`, size: 10, purpose: "material" }],
+    probe: () => [{ lessonId: nowhere(), fileName: `${MARK}.pdf`, size: 10, purpose: "material" }],
+    answers: NOT_FOUND,
+  },
+  attachMaterial: {
+    level: "admin",
+    canary: (w) => [{ lessonId: w.lessonIds[0], path: `${w.lessonIds[0]}/${nowhere()}.pdf`, fileName: `${MARK}.pdf` }],
+    probe: () => {
+      const lessonId = nowhere();
+      return [{ lessonId, path: `${lessonId}/${nowhere()}.pdf`, fileName: `${MARK}.pdf` }];
+    },
+    answers: NOT_FOUND,
+  },
+  attachLessonImage: {
+    level: "admin",
+    canary: (w) => [{ lessonId: w.lessonIds[0], path: `${w.lessonIds[0]}/images/${nowhere()}.png`, fileName: `${MARK}.png` }],
+    probe: () => {
+      const lessonId = nowhere();
+      return [{ lessonId, path: `${lessonId}/images/${nowhere()}.png`, fileName: `${MARK}.png` }];
+    },
+    answers: NOT_FOUND,
+  },
+  renameLessonMaterial: { level: "admin", canary: (w) => [{ id: w.attachmentId, fileName: `${MARK}.pdf` }], probe: () => [{ id: nowhere(), fileName: `${MARK}.pdf` }], answers: NOT_FOUND },
+  reorderLessonMaterials: {
+    level: "admin",
+    canary: (w) => [{ lessonId: w.lessonIds[0], ids: [w.attachmentId] }],
+    probe: () => [{ lessonId: nowhere(), ids: [nowhere()] }],
+    answers: NOT_FOUND,
+  },
+  deleteLessonMaterial: { level: "admin", canary: (w) => [{ id: w.attachmentId }], probe: () => [{ id: nowhere() }], answers: NOT_FOUND },
   getDeletionImpact: { level: "admin", canary: (w) => [{ kind: "block", id: w.blockId }], probe: () => [{ kind: "block", id: nowhere() }], answers: NOT_FOUND },
 
   // Cohorts.
@@ -198,7 +234,7 @@ function malformedOf(name: string, probe: unknown[]): unknown[][] {
 /** The rows any of this could reach: the canaries whole, and anything carrying the run's marker. */
 async function snapshot(world: World) {
   const { student, curator, admin, tool, moduleId, groupId } = world;
-  return schoolRows({ users: [student.id, curator.id, admin.id], toolId: tool.id, moduleId, groupId, marker: MARK });
+  return schoolRows({ users: [student.id, curator.id, admin.id], toolId: tool.id, moduleId, groupId, marker: MARK, lessonIds: world.lessonIds });
 }
 
 async function createWorld(): Promise<World> {
@@ -220,7 +256,13 @@ async function createWorld(): Promise<World> {
   await service.from("group_tool_access").insert({ group_id: group!.id, tool_id: tool.id, is_unlocked: true, is_visible: true });
   await setAccess("tool", student.id, tool.id, { is_unlocked: true, is_visible: true });
   await service.from("lesson_progress").insert({ user_id: student.id, lesson_id: lessonIds[0], completed_at: new Date(0).toISOString() });
-  return { ...people, tool, lessonIds, blockId: tool.blocks[0].id, moduleId: module!.id, groupId: group!.id };
+  // A material's row (its bytes are not needed to refuse changing it).
+  const { data: attachment } = await service
+    .from("lesson_attachments")
+    .insert({ lesson_id: lessonIds[0], object_path: `${lessonIds[0]}/${randomUUID()}.pdf`, file_name: "Канареечная тетрадь.pdf", size_bytes: 10, mime_type: "application/pdf" })
+    .select("id")
+    .single();
+  return { ...people, tool, lessonIds, blockId: tool.blocks[0].id, moduleId: module!.id, groupId: group!.id, attachmentId: attachment!.id };
 }
 
 /** A caller of its own: own cookies, own address. */

@@ -278,6 +278,47 @@ export type Database = {
           }
         ]
       }
+      lesson_attachments: {
+        Row: {
+          created_at: string
+          file_name: string
+          id: string
+          lesson_id: string
+          mime_type: string
+          object_path: string
+          order_index: number
+          size_bytes: number
+        }
+        Insert: {
+          created_at?: string
+          file_name: string
+          id?: string
+          lesson_id: string
+          mime_type: string
+          object_path: string
+          order_index?: number
+          size_bytes: number
+        }
+        Update: {
+          created_at?: string
+          file_name?: string
+          id?: string
+          lesson_id?: string
+          mime_type?: string
+          object_path?: string
+          order_index?: number
+          size_bytes?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lesson_attachments_lesson_id_fkey"
+            columns: ["lesson_id"]
+            isOneToOne: false
+            referencedRelation: "lessons"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       lesson_progress: {
         Row: {
           completed_at: string | null
@@ -316,6 +357,7 @@ export type Database = {
       }
       lessons: {
         Row: {
+          body_md: string
           course_module_id: string | null
           created_at: string
           description: string | null
@@ -328,6 +370,7 @@ export type Database = {
           video_url: string | null
         }
         Insert: {
+          body_md?: string
           course_module_id?: string | null
           created_at?: string
           description?: string | null
@@ -340,6 +383,7 @@ export type Database = {
           video_url?: string | null
         }
         Update: {
+          body_md?: string
           course_module_id?: string | null
           created_at?: string
           description?: string | null
@@ -849,6 +893,19 @@ export type Database = {
         }
         Returns: Json
       }
+      lesson_materials: {
+        Args: {
+          _lesson_id: string
+        }
+        Returns: Json
+      }
+      lesson_materials_for: {
+        Args: {
+          _user_id: string
+          _lesson_id: string
+        }
+        Returns: Json
+      }
       lesson_page: {
         Args: {
           _tool_name: string
@@ -856,6 +913,12 @@ export type Database = {
           _student_id?: string
         }
         Returns: Json
+      }
+      material_lesson_id: {
+        Args: {
+          _object_name: string
+        }
+        Returns: string
       }
       may_ask_about: {
         Args: {
@@ -878,6 +941,13 @@ export type Database = {
       reorder_content: {
         Args: {
           _kind: string
+          _ids: string[]
+        }
+        Returns: undefined
+      }
+      reorder_lesson_attachments: {
+        Args: {
+          _lesson_id: string
           _ids: string[]
         }
         Returns: undefined

@@ -108,25 +108,27 @@ create table auth.one_time_tokens (
   created_at timestamptz default now()
 );
 
+-- As Supabase's (supabase/postgres auth schema): an empty legacy claim setting (one a transaction set
+-- locally and that reverted to '') falls through to request.jwt.claims.
 create function auth.uid() returns uuid language sql stable as $$
-  select nullif(coalesce(
-    current_setting('request.jwt.claim.sub', true),
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
     nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub'
-  ), '')::uuid
+  )::uuid
 $$;
 
 create function auth.role() returns text language sql stable as $$
-  select nullif(coalesce(
-    current_setting('request.jwt.claim.role', true),
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
     nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role'
-  ), '')::text
+  )::text
 $$;
 
 create function auth.email() returns text language sql stable as $$
-  select nullif(coalesce(
-    current_setting('request.jwt.claim.email', true),
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
     nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email'
-  ), '')::text
+  )::text
 $$;
 
 create function auth.jwt() returns jsonb language sql stable as $$

@@ -284,6 +284,41 @@ GRANT ALL ON TABLE public.lesson_access TO authenticated;
 GRANT ALL ON TABLE public.lesson_access TO service_role;
 
 
+-- Table lesson_attachments
+
+CREATE TABLE public.lesson_attachments (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    lesson_id uuid NOT NULL,
+    object_path text NOT NULL,
+    file_name text NOT NULL,
+    size_bytes bigint NOT NULL,
+    mime_type text NOT NULL,
+    order_index integer DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT lesson_attachments_file_name_clean CHECK ((((char_length(file_name) >= 1) AND (char_length(file_name) <= 255)) AND (file_name !~ '[[:cntrl:]\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]'::text) AND (file_name <> ALL (ARRAY['.'::text, '..'::text])))),
+    CONSTRAINT lesson_attachments_object_in_lesson_folder CHECK ((object_path ~~ ((lesson_id)::text || '/%'::text))),
+    CONSTRAINT lesson_attachments_size_positive CHECK ((size_bytes > 0)),
+    CONSTRAINT lesson_attachments_object_path_key UNIQUE (object_path),
+    CONSTRAINT lesson_attachments_pkey PRIMARY KEY (id),
+    CONSTRAINT lesson_attachments_lesson_id_fkey FOREIGN KEY (lesson_id) REFERENCES public.lessons(id) ON DELETE CASCADE
+);
+
+CREATE INDEX lesson_attachments_lesson_order_idx ON public.lesson_attachments USING btree (lesson_id, order_index);
+
+ALTER TABLE public.lesson_attachments ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY "Admins add materials" ON public.lesson_attachments FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+
+CREATE POLICY "Admins delete materials" ON public.lesson_attachments FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+
+CREATE POLICY "Admins edit materials" ON public.lesson_attachments FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+
+CREATE POLICY "Who may open a lesson reads its materials" ON public.lesson_attachments FOR SELECT TO authenticated USING ((( SELECT public.is_admin() AS is_admin) OR public.can_open_lesson(auth.uid(), lesson_id)));
+
+GRANT ALL ON TABLE public.lesson_attachments TO authenticated;
+GRANT ALL ON TABLE public.lesson_attachments TO service_role;
+
+
 -- Table lesson_progress
 
 CREATE TABLE public.lesson_progress (
@@ -326,7 +361,9 @@ CREATE TABLE public.lessons (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     is_published boolean DEFAULT true NOT NULL,
     course_module_id uuid,
+    body_md text DEFAULT ''::text NOT NULL,
     CONSTRAINT lessons_block_needs_tool CHECK (((module_id IS NULL) OR (tool_id IS NOT NULL))),
+    CONSTRAINT lessons_body_md_length CHECK ((char_length(body_md) <= 100000)),
     CONSTRAINT lessons_one_parent CHECK ((num_nonnulls(tool_id, course_module_id) = 1)),
     CONSTRAINT lessons_pkey PRIMARY KEY (id),
     CONSTRAINT lessons_block_of_own_tool FOREIGN KEY (module_id, tool_id) REFERENCES public.modules(id, tool_id) ON DELETE CASCADE,
@@ -767,7 +804,8 @@ CREATE FUNCTION public.course_lesson_page(_module_id uuid, _lesson_id uuid, _stu
   select public.course_module_page(_module_id, _student_id) || jsonb_build_object(
     'lesson_hidden', _lesson_id = any (public.hidden_item_ids(coalesce(_student_id, auth.uid()), 'lesson')),
     'content', (
-      select to_jsonb(c) from public.lesson_content_for(coalesce(_student_id, auth.uid()), _lesson_id) c
+      select to_jsonb(c) || coalesce(public.lesson_materials_for(coalesce(_student_id, auth.uid()), _lesson_id), '{}'::jsonb)
+      from public.lesson_content_for(coalesce(_student_id, auth.uid()), _lesson_id) c
     )
   );
 $$;
@@ -1202,6 +1240,44 @@ GRANT ALL ON FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) TO a
 GRANT ALL ON FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) TO service_role;
 
 
+CREATE FUNCTION public.lesson_materials(_lesson_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select public.lesson_materials_for(auth.uid(), _lesson_id);
+$$;
+
+REVOKE ALL ON FUNCTION public.lesson_materials(_lesson_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.lesson_materials(_lesson_id uuid) TO anon;
+GRANT ALL ON FUNCTION public.lesson_materials(_lesson_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.lesson_materials(_lesson_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.lesson_materials_for(_user_id uuid, _lesson_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'body_md', l.body_md,
+    'attachments', coalesce((
+      select jsonb_agg(
+        jsonb_build_object('id', a.id, 'file_name', a.file_name, 'size_bytes', a.size_bytes, 'mime_type', a.mime_type)
+        order by a.order_index, a.created_at
+      )
+      from public.lesson_attachments a
+      where a.lesson_id = l.id
+    ), '[]'::jsonb)
+  )
+  from public.lessons l
+  where l.id = _lesson_id and public.can_open_lesson(_user_id, _lesson_id);
+$$;
+
+REVOKE ALL ON FUNCTION public.lesson_materials_for(_user_id uuid, _lesson_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.lesson_materials_for(_user_id uuid, _lesson_id uuid) TO anon;
+GRANT ALL ON FUNCTION public.lesson_materials_for(_user_id uuid, _lesson_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.lesson_materials_for(_user_id uuid, _lesson_id uuid) TO service_role;
+
+
 CREATE FUNCTION public.lesson_page(_tool_name text, _lesson_id uuid, _student_id uuid DEFAULT NULL::uuid) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
@@ -1209,7 +1285,8 @@ CREATE FUNCTION public.lesson_page(_tool_name text, _lesson_id uuid, _student_id
   select public.tool_page(_tool_name, _student_id) || jsonb_build_object(
     'lesson_hidden', _lesson_id = any (public.hidden_item_ids(coalesce(_student_id, auth.uid()), 'lesson')),
     'content', (
-      select to_jsonb(c) from public.lesson_content_for(coalesce(_student_id, auth.uid()), _lesson_id) c
+      select to_jsonb(c) || coalesce(public.lesson_materials_for(coalesce(_student_id, auth.uid()), _lesson_id), '{}'::jsonb)
+      from public.lesson_content_for(coalesce(_student_id, auth.uid()), _lesson_id) c
     )
   );
 $$;
@@ -1217,6 +1294,21 @@ $$;
 REVOKE ALL ON FUNCTION public.lesson_page(_tool_name text, _lesson_id uuid, _student_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.lesson_page(_tool_name text, _lesson_id uuid, _student_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.lesson_page(_tool_name text, _lesson_id uuid, _student_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.material_lesson_id(_object_name text) RETURNS uuid
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  select case
+    when split_part(_object_name, '/', 1) ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    then split_part(_object_name, '/', 1)::uuid
+  end;
+$_$;
+
+GRANT ALL ON FUNCTION public.material_lesson_id(_object_name text) TO anon;
+GRANT ALL ON FUNCTION public.material_lesson_id(_object_name text) TO authenticated;
+GRANT ALL ON FUNCTION public.material_lesson_id(_object_name text) TO service_role;
 
 
 CREATE FUNCTION public.may_ask_about(_user_id uuid) RETURNS boolean
@@ -1385,6 +1477,34 @@ $$;
 REVOKE ALL ON FUNCTION public.reorder_content(_kind text, _ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.reorder_content(_kind text, _ids uuid[]) TO authenticated;
 GRANT ALL ON FUNCTION public.reorder_content(_kind text, _ids uuid[]) TO service_role;
+
+
+CREATE FUNCTION public.reorder_lesson_attachments(_lesson_id uuid, _ids uuid[]) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  written integer;
+begin
+  if _ids is null or cardinality(_ids) = 0 or cardinality(_ids) <> (select count(distinct id) from unnest(_ids) id)
+    or cardinality(_ids) <> (select count(*) from public.lesson_attachments where lesson_id = _lesson_id)
+  then
+    raise exception 'the list changed, reload it' using errcode = 'P0001', hint = 'stale_list';
+  end if;
+  update public.lesson_attachments a set order_index = o.position
+  from unnest(_ids) with ordinality as o(id, position)
+  where a.id = o.id and a.lesson_id = _lesson_id;
+  get diagnostics written = row_count;
+  if written <> cardinality(_ids) then
+    raise exception 'the list changed, reload it' using errcode = 'P0001', hint = 'stale_list';
+  end if;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.reorder_lesson_attachments(_lesson_id uuid, _ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.reorder_lesson_attachments(_lesson_id uuid, _ids uuid[]) TO anon;
+GRANT ALL ON FUNCTION public.reorder_lesson_attachments(_lesson_id uuid, _ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.reorder_lesson_attachments(_lesson_id uuid, _ids uuid[]) TO service_role;
 
 
 CREATE FUNCTION public.set_lesson_completed(_lesson_id uuid, _completed boolean) RETURNS boolean
@@ -1638,3 +1758,11 @@ GRANT ALL ON FUNCTION public.visible_lessons(_user_id uuid) TO service_role;
 -- ================================================================================================
 
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION public.handle_new_user();
+
+CREATE POLICY "Admins delete material files" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin)));
+
+CREATE POLICY "Admins replace material files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin))) WITH CHECK (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin) AND (public.material_lesson_id(name) IS NOT NULL)));
+
+CREATE POLICY "Admins upload material files" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin) AND (public.material_lesson_id(name) IS NOT NULL)));
+
+CREATE POLICY "Who may open a lesson reads its material files" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'lesson-materials'::text) AND (( SELECT public.is_admin() AS is_admin) OR public.can_open_lesson(auth.uid(), public.material_lesson_id(name)))));

@@ -4,13 +4,16 @@ import { PageHeader, PageShell } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import type { LessonGroup, NumberedLesson } from "@/lib/domain/lessons";
 import { lessonPosition, progressLabel, progressOf } from "@/lib/domain/progress";
+import type { LessonContent } from "@/lib/queries/courses";
+import { LessonBody } from "./lesson-body";
 import { LessonDescription } from "./lesson-description";
 import { LessonList } from "./lesson-list";
+import { LessonMaterials } from "./lesson-materials";
 import { LessonVideo } from "./lesson-video";
 
 interface LessonViewProps {
   lesson: NumberedLesson;
-  content: { description: string | null; video_url: string | null } | null;
+  content: LessonContent | null;
   /** The lesson list; every lesson lives at `${listPath}/${id}`. */
   listPath: string;
   backLabel: string;
@@ -61,6 +64,8 @@ export function LessonView({ lesson, content, listPath, backLabel, previous, nex
         <div className="flex min-w-0 flex-col gap-6">
           <LessonVideo url={content?.video_url ?? null} title={lesson.title} />
           <LessonDescription text={content?.description ?? null} />
+          <LessonBody markdown={content?.body_md ?? ""} />
+          <LessonMaterials attachments={content?.attachments ?? []} />
           {completion}
           <nav aria-label="Соседние уроки" className="flex flex-col gap-2 border-t pt-4 sm:flex-row sm:justify-between">
             {previous ? <NeighbourLink lesson={previous} href={`${listPath}/${previous.id}`} direction="prev" /> : <span />}

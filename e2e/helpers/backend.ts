@@ -66,8 +66,8 @@ export async function readRows(reads: Record<string, PromiseLike<{ data: unknown
  * own rows, a tool and everything under it, a course module, a group, and anything whose name
  * carries the run's marker.
  */
-export function schoolRows(scope: { users: string[]; toolId: string; moduleId: string; groupId: string; marker: string }) {
-  const { users, toolId, moduleId, groupId, marker } = scope;
+export function schoolRows(scope: { users: string[]; toolId: string; moduleId: string; groupId: string; marker: string; lessonIds?: string[] }) {
+  const { users, toolId, moduleId, groupId, marker, lessonIds = [] } = scope;
   return readRows({
     profiles: service.from("profiles").select("id, email, full_name, role").in("id", users),
     user_roles: service.from("user_roles").select("user_id, role").in("user_id", users),
@@ -75,6 +75,8 @@ export function schoolRows(scope: { users: string[]; toolId: string; moduleId: s
     tool_former_names: service.from("tool_former_names").select("*").eq("tool_id", toolId),
     modules: service.from("modules").select("*").eq("tool_id", toolId),
     lessons: service.from("lessons").select("*").or(`tool_id.eq.${toolId},course_module_id.eq.${moduleId}`),
+    lesson_attachments: service.from("lesson_attachments").select("*").in("lesson_id", lessonIds),
+    marked_attachments: service.from("lesson_attachments").select("id").ilike("file_name", `%${marker}%`),
     course_modules: service.from("course_modules").select("*").eq("id", moduleId),
     groups: service.from("groups").select("*").eq("id", groupId),
     group_members: service.from("group_members").select("*").or(`group_id.eq.${groupId},user_id.in.(${users})`),

@@ -78,6 +78,8 @@ const BY_CONSTRAINT: Record<string, Described> = {
   modules_tool_id_fkey: { error: PARENT_GONE },
   lessons_one_parent: { error: "Выберите, где будет урок", field: "parent" },
   lessons_block_needs_tool: { error: "Выберите, где будет урок", field: "parent" },
+  lesson_attachments_file_name_clean: { error: "Имя файла не должно содержать слеши, управляющие и невидимые символы", field: "fileName" },
+  lesson_attachments_lesson_id_fkey: { error: "Урок не найден" },
   tool_access_dates: DATES,
   module_access_dates: DATES,
   lesson_access_dates: DATES,

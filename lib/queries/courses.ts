@@ -76,10 +76,20 @@ const lessonListSchema = z.object({
 });
 
 /** A lesson page's own part: whether the lesson is hidden from the viewer, and its content when it may be opened. */
+/** A lesson's material as its list shows it; the bytes are reached through /files/materials/{id}. */
+const attachmentSchema = z.object({ id: z.string(), file_name: z.string(), size_bytes: z.number(), mime_type: z.string() });
+export type LessonAttachment = z.infer<typeof attachmentSchema>;
+
+/** What public.lesson_materials_for returns: the written body and the materials, in order. */
+export const lessonMaterialsSchema = z.object({ body_md: z.string(), attachments: z.array(attachmentSchema) });
+
+const lessonContentSchema = lessonMaterialsSchema.extend({ description: z.string().nullable(), video_url: z.string().nullable() });
+export type LessonContent = z.infer<typeof lessonContentSchema>;
+
 const lessonPartSchema = {
   lesson_hidden: z.boolean(),
   /** Null unless the database lets this student open the lesson. */
-  content: z.object({ description: z.string().nullable(), video_url: z.string().nullable() }).nullable(),
+  content: lessonContentSchema.nullable(),
 };
 
 /** What public.tool_page returns (jsonb): parsed here, so a change in SQL fails loudly, not in a page. */

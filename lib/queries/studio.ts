@@ -1,5 +1,6 @@
 import "server-only";
 import { createDataClient } from "@/lib/supabase/server";
+import { lessonMaterialsSchema } from "./courses";
 import { orThrow } from "./result";
 
 /** Reads of the course studio (/admin/content), one parallel wave per page; drafts included. */
@@ -76,12 +77,14 @@ export type LessonParents = Awaited<ReturnType<typeof lessonParents>>;
 
 export async function getStudioLesson(lessonId: string) {
   const supabase = await createDataClient();
-  const [lesson, content, parents] = await Promise.all([
+  const [lesson, content, materials, parents] = await Promise.all([
     supabase.from("lessons").select("id, title, tool_id, module_id, course_module_id, is_published").eq("id", lessonId).maybeSingle(),
     supabase.rpc("lesson_content", { _lesson_id: lessonId }).maybeSingle(),
+    supabase.rpc("lesson_materials", { _lesson_id: lessonId }),
     lessonParents(supabase),
   ]);
-  return { lesson: orThrow(lesson), content: orThrow(content), parents };
+  const { body_md, attachments } = lessonMaterialsSchema.parse(orThrow(materials) ?? { body_md: "", attachments: [] });
+  return { lesson: orThrow(lesson), content: orThrow(content), bodyMd: body_md, attachments, parents };
 }
 
 export async function getStudioLessonParents() {

@@ -31,7 +31,8 @@ export function contentSecurityPolicy({ supabaseUrl, siteUrl, development }: Sec
     "default-src": ["'self'"],
     "script-src": ["'self'", "'unsafe-inline'", ...(development ? ["'unsafe-eval'"] : [])],
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:"],
+    // Lesson pictures redirect to a URL Storage signed (app/files).
+    "img-src": ["'self'", "data:", "blob:", supabase.origin],
     "font-src": ["'self'"],
     "connect-src": ["'self'", supabase.origin, realtime, ...(development ? ["ws:"] : [])],
     "frame-src": VIDEO_FRAME_SOURCES,

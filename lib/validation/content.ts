@@ -8,6 +8,8 @@ export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 20_000;
+/** As lessons_body_md_length in the database. */
+export const LESSON_BODY_MAX = 100_000;
 /** Tool names are addresses (/tech-founder/{name}). */
 export const TOOL_NAME_MAX = 60;
 
@@ -20,6 +22,9 @@ const description = z
   .transform((text) => text.trim() || null);
 
 const id = z.uuid().optional();
+
+/** A lesson's written body, Markdown, kept as typed (indentation is meaningful). */
+const lessonBody = z.string().max(LESSON_BODY_MAX, "Текст урока — не длиннее 100 000 символов");
 
 export const courseModuleSchema = z.object({
   id,
@@ -89,8 +94,13 @@ export const lessonSchema = z.object({
   title: title("Введите название урока"),
   description,
   video: videoFieldSchema,
+  // Left out, an update keeps the stored body and an insert takes the column's default ('').
+  body_md: lessonBody.optional(),
   is_published: z.boolean(),
 });
+
+/** The studio's preview of a body as the student will see it. */
+export const lessonBodyPreviewSchema = z.object({ body_md: lessonBody });
 
 export const reorderSchema = z.object({
   kind: z.enum(CONTENT_KINDS),

@@ -75,7 +75,7 @@ describe("buckets", () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       updated_at: expect.stringMatching(/Z$/),
     });
-    const listed = await service.storage.listBuckets({ search: "lesson" });
+    const listed = await service.storage.listBuckets({ search: "lesson-fi" });
     expect(listed.data).toEqual([expect.objectContaining({ id: "lesson-files", type: "STANDARD" })]);
 
     expect(await service.storage.updateBucket("lesson-files", { public: true, fileSizeLimit: 1024, allowedMimeTypes: null })).toEqual({
@@ -147,6 +147,14 @@ describe("buckets", () => {
 });
 
 describe("uploads", () => {
+  it("leaves the database as it found it: the caller's next REST request still knows who they are", async () => {
+    const id = await bucket();
+    await policy(`create policy "${id} students write" on storage.objects for insert to authenticated with check (bucket_id = '${id}')`);
+    expect((await student.storage.from(id).upload("mine.txt", "x", { contentType: "text/plain" })).error).toBeNull();
+    // auth.uid() reads the legacy claim setting first; a transaction-local one reverts to '' afterwards.
+    expect((await student.from("profiles").select("id").eq("id", studentId)).data).toEqual([{ id: studentId }]);
+  });
+
   it("round-trips bytes exactly, raw and as a form, beyond the 1 MB of Auth and REST", async () => {
     const id = await bucket();
     const binary = randomBytes(3 * 1024 * 1024 + 7);

@@ -1,13 +1,14 @@
 import { LessonView } from "@/components/course/lesson-view";
 import type { LessonOpening } from "@/lib/domain/lessons";
 import type { Viewer } from "@/lib/preview";
+import type { LessonContent } from "@/lib/queries/courses";
 import { CompleteLessonButton } from "./complete-lesson-button";
 import { RecordLessonOpened } from "./record-lesson-opened";
 
 interface Props {
   viewer: Viewer;
   opening: Extract<LessonOpening, { status: "open" }>;
-  content: { description: string | null; video_url: string | null } | null;
+  content: LessonContent | null;
   completed: readonly string[];
   listPath: string;
   backLabel: string;

@@ -1,11 +1,13 @@
 "use server";
 
 import { defineAction, ok } from "@/lib/actions";
+import { renderLessonMarkdown } from "@/lib/domain/markdown";
 import * as content from "@/lib/mutations/content";
 import {
   blockSchema,
   contentRefSchema,
   courseModuleSchema,
+  lessonBodyPreviewSchema,
   lessonSchema,
   reorderSchema,
   toolSchema,
@@ -43,4 +45,10 @@ export const reorderContent = defineAction({ role: "admin", schema: reorderSchem
 export const getDeletionImpact = defineAction(
   { role: "admin", schema: contentRefSchema, write: false, failure: "Не удалось посчитать, что удалится вместе с ним" },
   async ({ data, supabase }) => ok(await content.deletionImpact(supabase, data.kind, data.id)),
+);
+
+/** A lesson body as the student will see it: rendered here, so the form's script carries no Markdown parser. */
+export const previewLessonBody = defineAction(
+  { role: "admin", schema: lessonBodyPreviewSchema, write: false, failure: "Не удалось показать предпросмотр" },
+  async ({ data }) => ok({ html: renderLessonMarkdown(data.body_md) }),
 );

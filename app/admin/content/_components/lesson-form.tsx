@@ -1,21 +1,26 @@
 "use client";
 
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch, type UseFormReturn } from "react-hook-form";
+import { LessonBodyHtml } from "@/components/course/lesson-body-html";
 import { LessonVideo } from "@/components/course/lesson-video";
+import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { normalizeVideoInput, SUPPORTED_VIDEO_HOSTS } from "@/lib/domain/video";
+import type { ActionResult } from "@/lib/actions/result";
 import type { LessonParents } from "@/lib/queries/studio";
+import { cn } from "@/lib/utils";
 import type { LessonForm as LessonFormValues } from "@/lib/validation/content";
 import { registerWithValue } from "@/lib/register-with-value";
 import { lazyZodResolver } from "@/lib/validation/form-resolver";
-import { saveLesson } from "../actions";
+import { previewLessonBody, saveLesson } from "../actions";
 import { PublishedSwitch } from "./item-form";
+import { useImagePaste } from "./use-image-paste";
 import { useStudioSubmit } from "./use-studio-submit";
 
 const lessonResolver = lazyZodResolver<LessonFormValues>(() => import("@/lib/validation/content").then((schemas) => schemas.lessonSchema));
@@ -23,6 +28,8 @@ const lessonResolver = lazyZodResolver<LessonFormValues>(() => import("@/lib/val
 interface Props {
   lesson?: { id: string; title: string; is_published: boolean };
   content?: { description: string | null; video_url: string | null } | null;
+  /** The lesson's written body (Markdown); none for a new lesson. */
+  bodyMd?: string;
   /** The lesson's place as the parent select's value (lessonParentValue). */
   parent: string;
   parents: LessonParents;
@@ -40,7 +47,113 @@ function VideoPreview({ value, title }: { value: string; title: string }) {
   );
 }
 
-export function LessonForm({ lesson, content, parent, parents }: Props) {
+type PreviewResult = ActionResult<{ html: string }>;
+type Preview = { source: string; result: PreviewResult };
+
+const PREVIEW_DELAY_MS = 400;
+const PREVIEW_UNREACHABLE: PreviewResult = { ok: false, error: "Не удалось показать предпросмотр: нет связи с сервером" };
+
+/** The body as the student will see it, rendered by the server once typing pauses. */
+function BodyPreview({ markdown, className }: { markdown: string; className?: string }) {
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const empty = !markdown.trim();
+  useEffect(() => {
+    if (empty) return;
+    let current = true;
+    const timer = window.setTimeout(async () => {
+      const result = await previewLessonBody({ body_md: markdown }).catch(() => PREVIEW_UNREACHABLE);
+      // An answer for text typed over since is dropped: the newer request answers for it.
+      if (current) setPreview({ source: markdown, result });
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [markdown, empty]);
+
+  const stale = preview !== null && preview.source !== markdown;
+  let shown: React.ReactNode;
+  if (empty || (!stale && preview?.result.ok && !preview.result.data.html)) {
+    shown = <p className="text-sm text-muted-foreground">Пусто</p>;
+  } else if (!preview) {
+    shown = <p className="text-sm text-muted-foreground">Готовим предпросмотр…</p>;
+  } else if (!preview.result.ok) {
+    shown = <p className="text-sm text-destructive">{preview.result.error}</p>;
+  } else {
+    shown = <LessonBodyHtml html={preview.result.data.html} className={cn("transition-opacity", stale && "opacity-60")} />;
+  }
+  return (
+    <section aria-label="Предпросмотр текста урока" className={cn("flex min-w-0 flex-col gap-2", className)}>
+      <p className="text-sm font-medium leading-none max-lg:hidden">Предпросмотр</p>
+      <div
+        className="min-h-40 rounded-md border p-4 lg:max-h-[36rem] lg:overflow-y-auto"
+        aria-busy={stale || (!empty && !preview)}
+        data-testid="lesson-body-preview"
+      >
+        {shown}
+      </div>
+    </section>
+  );
+}
+
+interface LessonBodyFieldProps {
+  form: UseFormReturn<LessonFormValues>;
+  /** The spot for pasting or dropping a picture into the text (its upload is not built yet). */
+  onPaste?: React.ClipboardEventHandler<HTMLTextAreaElement>;
+  onDrop?: React.DragEventHandler<HTMLTextAreaElement>;
+}
+
+/** The Markdown body: the field and its preview side by side on a wide screen, one at a time on a phone. */
+function LessonBodyField({ form, onPaste, onDrop }: LessonBodyFieldProps) {
+  const [view, setView] = useState<"text" | "preview">("text");
+  const body = useWatch({ control: form.control, name: "body_md" }) ?? "";
+  const error = form.formState.errors.body_md?.message;
+  // A refused body is shown with its message, whichever view was chosen.
+  const shownView = error ? "text" : view;
+  const toggle = (
+    <div role="group" aria-label="Что показать" className="flex gap-1 lg:hidden">
+      {(
+        [
+          ["text", "Текст"],
+          ["preview", "Предпросмотр"],
+        ] as const
+      ).map(([value, label]) => (
+        <Button
+          key={value}
+          type="button"
+          size="sm"
+          variant={shownView === value ? "secondary" : "ghost"}
+          aria-pressed={shownView === value}
+          onClick={() => setView(value)}
+        >
+          {label}
+        </Button>
+      ))}
+    </div>
+  );
+
+  return (
+    <>
+      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+        <FormField id="body_md" label="Текст урока" aside={toggle} error={error}>
+          <Textarea
+            rows={18}
+            spellCheck
+            placeholder={"## Что сделаем\n\n1. Откройте…\n2. Нажмите…"}
+            className={cn("min-h-80 font-mono lg:min-h-[36rem]", shownView !== "text" && "max-lg:hidden")}
+            onPaste={onPaste}
+            onDrop={onDrop}
+            {...registerWithValue(form, "body_md")}
+          />
+        </FormField>
+        <BodyPreview markdown={body} className={cn(shownView !== "preview" && "max-lg:hidden")} />
+      </div>
+      <p className="-mt-2 text-xs text-muted-foreground">Markdown: заголовки, списки, ссылки, таблицы, картинки</p>
+    </>
+  );
+}
+
+export function LessonForm({ lesson, content, bodyMd, parent, parents }: Props) {
   const router = useRouter();
   const form = useForm<LessonFormValues>({
     resolver: lessonResolver,
@@ -50,6 +163,7 @@ export function LessonForm({ lesson, content, parent, parents }: Props) {
       title: lesson?.title ?? "",
       description: content?.description ?? "",
       video: content?.video_url ?? "",
+      body_md: bodyMd ?? "",
       is_published: lesson?.is_published ?? true,
     },
   });
@@ -60,7 +174,11 @@ export function LessonForm({ lesson, content, parent, parents }: Props) {
     sentVideo.current = values.video;
     return saveLesson(values);
   };
-  const { submit, pending } = useStudioSubmit(form, ["parent", "title", "video", "description"], send, (id) => {
+  const imagePaste = useImagePaste(lesson?.id, {
+    get: () => form.getValues("body_md") ?? "",
+    set: (value) => form.setValue("body_md", value, { shouldDirty: true }),
+  });
+  const { submit, pending } = useStudioSubmit(form, ["parent", "title", "video", "description", "body_md"], send, (id) => {
     if (!lesson) return router.replace(`/admin/content/lessons/${id}`);
     // Show the player address that was stored, as the next visit will; a link edited while saving stays as typed.
     const saved = normalizeVideoInput(sentVideo.current);
@@ -111,8 +229,9 @@ export function LessonForm({ lesson, content, parent, parents }: Props) {
       </p>
       <VideoPreview value={video} title={title} />
       <FormField id="description" label="Описание" error={errors.description?.message}>
-        <Textarea rows={6} placeholder="Текст урока; ссылки станут кликабельными" {...registerWithValue(form, "description")} />
+        <Textarea rows={6} placeholder="Коротко о чём урок; ссылки станут кликабельными" {...registerWithValue(form, "description")} />
       </FormField>
+      <LessonBodyField form={form} {...imagePaste} />
       <Controller
         control={form.control}
         name="is_published"

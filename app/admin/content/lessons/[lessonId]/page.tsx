@@ -6,6 +6,7 @@ import { getStudioLesson } from "@/lib/queries/studio";
 import { lessonParentValue } from "@/lib/validation/content";
 import { DeleteContentButton } from "../../_components/delete-content-button";
 import { DraftBadge } from "../../_components/draft-badge";
+import { LessonMaterialsEditor } from "../../_components/lesson-materials-editor";
 import { LessonForm } from "../../_components/lazy-forms";
 import { StudioShell } from "../../_components/studio-shell";
 
@@ -14,7 +15,7 @@ export const metadata: Metadata = { title: "Урок", robots: { index: false } 
 export default async function StudioLessonPage({ params }: { params: Promise<{ lessonId: string }> }) {
   const { lessonId } = await params;
   if (!isUuid(lessonId)) notFound();
-  const [, { lesson, content, parents }] = await Promise.all([requireAdmin(), getStudioLesson(lessonId)]);
+  const [, { lesson, content, bodyMd, attachments, parents }] = await Promise.all([requireAdmin(), getStudioLesson(lessonId)]);
   if (!lesson) notFound();
   const parentPath = lesson.course_module_id
     ? `/admin/content/modules/${lesson.course_module_id}`
@@ -34,7 +35,8 @@ export default async function StudioLessonPage({ params }: { params: Promise<{ l
         </>
       }
     >
-      <LessonForm lesson={lesson} content={content} parent={lessonParentValue(lesson)} parents={parents} />
+      <LessonForm lesson={lesson} content={content} bodyMd={bodyMd} parent={lessonParentValue(lesson)} parents={parents} />
+      <LessonMaterialsEditor lessonId={lesson.id} attachments={attachments} />
     </StudioShell>
   );
 }

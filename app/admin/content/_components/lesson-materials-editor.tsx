@@ -1,0 +1,234 @@
+"use client";
+
+import { useEffect, useRef, useState, useTransition, type DragEvent } from "react";
+import { useRouter } from "next/navigation";
+import { ArrowDown, ArrowUp, Trash2, Upload } from "lucide-react";
+import { NO_CONNECTION } from "@/components/form-toasts";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toast";
+import type { ActionResult } from "@/lib/actions/result";
+import { fileSizeLabel, materialLabel, MATERIAL_MIME_TYPES, MATERIAL_TYPES } from "@/lib/domain/materials";
+import type { LessonAttachment } from "@/lib/queries/courses";
+import { uploadFile } from "@/lib/storage/upload";
+import {
+  attachMaterial,
+  deleteLessonMaterial,
+  prepareMaterialUpload,
+  renameLessonMaterial,
+  reorderLessonMaterials,
+} from "../lessons/[lessonId]/actions";
+
+const ACCEPT = MATERIAL_MIME_TYPES.flatMap((mime) => MATERIAL_TYPES[mime].extensions.map((extension) => `.${extension}`)).join(",");
+
+interface Upload {
+  key: string;
+  name: string;
+  progress: number;
+  error?: string;
+}
+
+const offline = <T,>(call: Promise<ActionResult<T>>) => call.catch((): ActionResult<T> => ({ ok: false, error: NO_CONNECTION }));
+
+/** The studio's materials of one lesson: upload (drop or pick, several at once, with progress), rename, reorder, delete. */
+export function LessonMaterialsEditor({ lessonId, attachments }: { lessonId: string; attachments: LessonAttachment[] }) {
+  const router = useRouter();
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [order, setOrder] = useState(attachments);
+  const [savedOrder, setSavedOrder] = useState(attachments);
+  if (savedOrder !== attachments) {
+    setSavedOrder(attachments);
+    setOrder(attachments);
+  }
+  const [dragOver, setDragOver] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const input = useRef<HTMLInputElement>(null);
+
+  const update = (key: string, change: Partial<Upload>) => setUploads((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  const uploadAll = async (files: File[]) => {
+    const queued = files.map((file) => ({ file, key: `${file.name}-${file.size}-${Math.random()}` }));
+    setUploads((list) => [...list.filter((item) => item.error === undefined && item.progress < 1), ...queued.map(({ file, key }) => ({ key, name: file.name, progress: 0 }))]);
+    for (const { file, key } of queued) {
+      const result = await uploadFile(
+        file,
+        {
+          prepare: () => offline(prepareMaterialUpload({ lessonId, fileName: file.name, size: file.size, purpose: "material" })),
+          finish: (path) => offline(attachMaterial({ lessonId, path, fileName: file.name })),
+        },
+        (progress) => update(key, { progress }),
+      );
+      if (result.ok) {
+        setUploads((list) => list.filter((item) => item.key !== key));
+        toast.success("Материал добавлен", { description: file.name });
+        router.refresh();
+      } else {
+        update(key, { error: result.error });
+        toast.error("Файл не добавлен", { description: `${file.name}: ${result.error}` });
+      }
+    }
+  };
+
+  const pick = (files: FileList | null) => {
+    if (!files?.length) return;
+    void uploadAll([...files]);
+    if (input.current) input.current.value = "";
+  };
+
+  // Files picked before this script arrived are still in the field: they are uploaded now.
+  useEffect(() => pick(input.current?.files ?? null), []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragOver(false);
+    pick(event.dataTransfer.files);
+  };
+
+  const move = (index: number, step: -1 | 1) => {
+    const next = [...order];
+    [next[index], next[index + step]] = [next[index + step], next[index]];
+    setOrder(next);
+    startTransition(async () => {
+      const result = await offline(reorderLessonMaterials({ lessonId, ids: next.map((item) => item.id) }));
+      if (!result.ok) {
+        setOrder(savedOrder);
+        toast.error("Порядок не сохранён", { description: result.error });
+        return;
+      }
+      router.refresh();
+    });
+  };
+
+  return (
+    <section aria-labelledby="materials-title" className="flex flex-col gap-4">
+      <h2 id="materials-title" className="text-lg font-semibold">
+        Материалы урока
+      </h2>
+      <label
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragOver(true);
+        }}
+        onDragLeave={() => setDragOver(false)}
+        onDrop={onDrop}
+        className={`flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed p-6 text-center text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50 ${dragOver ? "border-primary bg-primary/5" : ""}`}
+      >
+        <Upload className="size-6 text-muted-foreground" aria-hidden />
+        <span className="font-medium">Перетащите файлы сюда или выберите</span>
+        <span className="text-muted-foreground">PDF, документы, таблицы и презентации, CSV, TXT, ZIP, картинки — до 50 МБ каждый</span>
+        <input ref={input} type="file" multiple accept={ACCEPT} className="sr-only" onChange={(event) => pick(event.target.files)} />
+      </label>
+
+      {uploads.length > 0 && (
+        <ul className="flex flex-col gap-2" aria-label="Загрузки">
+          {uploads.map((upload) => (
+            <li key={upload.key} className="flex flex-col gap-1 text-sm">
+              <span className="[overflow-wrap:anywhere]">{upload.name}</span>
+              {upload.error ? (
+                <span className="text-destructive">{upload.error}</span>
+              ) : (
+                <progress className="h-2 w-full accent-primary" max={1} value={upload.progress} aria-label={`Загрузка ${upload.name}`} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {order.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Материалов пока нет</p>
+      ) : (
+        <ol className="flex flex-col divide-y rounded-lg border">
+          {order.map((attachment, index) => (
+            <MaterialRow
+              key={attachment.id}
+              attachment={attachment}
+              canMoveUp={index > 0 && !pending}
+              canMoveDown={index < order.length - 1 && !pending}
+              onMove={(step) => move(index, step)}
+              onChanged={() => router.refresh()}
+            />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+interface RowProps {
+  attachment: LessonAttachment;
+  canMoveUp: boolean;
+  canMoveDown: boolean;
+  onMove: (step: -1 | 1) => void;
+  onChanged: () => void;
+}
+
+function MaterialRow({ attachment, canMoveUp, canMoveDown, onMove, onChanged }: RowProps) {
+  const [name, setName] = useState(attachment.file_name);
+  const [confirming, setConfirming] = useState(false);
+  const [pending, startTransition] = useTransition();
+
+  const rename = () =>
+    startTransition(async () => {
+      const result = await offline(renameLessonMaterial({ id: attachment.id, fileName: name }));
+      if (!result.ok) return void toast.error("Не переименовано", { description: result.error });
+      setName(result.data.file_name);
+      toast.success("Переименовано");
+      onChanged();
+    });
+
+  const remove = () =>
+    startTransition(async () => {
+      const result = await offline(deleteLessonMaterial({ id: attachment.id }));
+      setConfirming(false);
+      if (!result.ok) return void toast.error("Не удалено", { description: result.error });
+      toast.success("Материал удалён", { description: attachment.file_name });
+      onChanged();
+    });
+
+  return (
+    <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center">
+      <form
+        className="flex min-w-0 flex-1 flex-col gap-1"
+        onSubmit={(event) => {
+          event.preventDefault();
+          rename();
+        }}
+      >
+        <div className="flex gap-2">
+          <Input value={name} onChange={(event) => setName(event.target.value)} aria-label={`Имя файла «${attachment.file_name}»`} maxLength={300} />
+          {name !== attachment.file_name && (
+            <Button type="submit" variant="outline" disabled={pending}>
+              Переименовать
+            </Button>
+          )}
+        </div>
+        <span className="text-xs text-muted-foreground">
+          {materialLabel(attachment.mime_type)} · {fileSizeLabel(attachment.size_bytes)}
+        </span>
+      </form>
+      <div className="flex gap-1">
+        <Button type="button" variant="ghost" size="icon" aria-label={`Выше: «${attachment.file_name}»`} aria-disabled={!canMoveUp} onClick={() => canMoveUp && onMove(-1)}>
+          <ArrowUp aria-hidden />
+        </Button>
+        <Button type="button" variant="ghost" size="icon" aria-label={`Ниже: «${attachment.file_name}»`} aria-disabled={!canMoveDown} onClick={() => canMoveDown && onMove(1)}>
+          <ArrowDown aria-hidden />
+        </Button>
+        <Button type="button" variant="ghost" size="icon" aria-label={`Удалить «${attachment.file_name}»`} onClick={() => setConfirming(true)}>
+          <Trash2 aria-hidden />
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Удалить материал?"
+        description={`Файл «${attachment.file_name}» пропадёт из урока у всех студентов.`}
+        confirmLabel="Удалить"
+        onConfirm={remove}
+        stayOpen
+        busy={pending}
+        destructive
+      />
+    </li>
+  );
+}

@@ -1,0 +1,137 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { Refusal } from "@/lib/actions/errors";
+import type { Database } from "@/lib/database.types";
+import {
+  bytesMatchType,
+  isMaterialPathOf,
+  MATERIAL_TYPES,
+  MATERIALS_BUCKET,
+  materialObjectPath,
+  materialTypeOf,
+  SIGNATURE_BYTES,
+} from "@/lib/domain/materials";
+import type { FinishUploadInput, PrepareUploadInput } from "@/lib/validation/materials";
+import { changed, written } from "./rows";
+
+/**
+ * A lesson's files in Storage (bucket lesson-materials) and their rows (lesson_attachments). The
+ * bytes go from the browser straight to Storage through an upload URL signed here; this layer
+ * then checks what arrived (its type from its first bytes, its size from Storage) before a row
+ * points at it. Storage's row level security lets only admins write, whoever asks.
+ */
+
+type Client = SupabaseClient<Database>;
+
+const LESSON_NOT_FOUND = "Урок не найден";
+const MATERIAL_NOT_FOUND = "Материал не найден";
+export const WRONG_TYPE = "Такой файл нельзя прикрепить: подойдут PDF, документы, таблицы и презентации Office, CSV, TXT, ZIP и картинки PNG, JPEG, GIF, WebP";
+export const NOT_AN_IMAGE = "В текст урока можно вставить картинку PNG, JPEG, GIF или WebP";
+export const CONTENT_MISMATCH = "Содержимое файла не соответствует его типу — файл не сохранён";
+const UPLOAD_GONE = "Файл не загрузился — попробуйте ещё раз";
+
+async function mustFindLesson(client: Client, lessonId: string) {
+  const lesson = await written(client.from("lessons").select("id").eq("id", lessonId).maybeSingle());
+  if (!lesson) throw new Refusal(LESSON_NOT_FOUND);
+}
+
+/** An upload URL for one file of a lesson, signed for this admin; the type is the name's, and only the bucket's. */
+export async function prepareUpload(client: Client, { lessonId, fileName, purpose }: PrepareUploadInput) {
+  const mime = materialTypeOf(fileName);
+  if (!mime) throw new Refusal(WRONG_TYPE, { fileName: WRONG_TYPE });
+  if (purpose === "image" && !MATERIAL_TYPES[mime].image) throw new Refusal(NOT_AN_IMAGE, { fileName: NOT_AN_IMAGE });
+  await mustFindLesson(client, lessonId);
+  const path = materialObjectPath(lessonId, mime, purpose === "image" ? "image" : "file");
+  const { data, error } = await client.storage.from(MATERIALS_BUCKET).createSignedUploadUrl(path);
+  if (error || !data) throw new Refusal("Не удалось начать загрузку — попробуйте ещё раз");
+  return { uploadUrl: data.signedUrl, path, mime };
+}
+
+/** The file's first bytes, read through a short-lived signed address (Storage serves byte ranges). */
+async function firstBytes(client: Client, path: string): Promise<Uint8Array> {
+  const { data } = await client.storage.from(MATERIALS_BUCKET).createSignedUrl(path, 30);
+  if (!data) throw new Refusal(UPLOAD_GONE);
+  const response = await fetch(data.signedUrl, { headers: { range: `bytes=0-${SIGNATURE_BYTES - 1}` } });
+  if (!response.ok) throw new Refusal(UPLOAD_GONE);
+  return new Uint8Array(await response.arrayBuffer()).subarray(0, SIGNATURE_BYTES);
+}
+
+async function removeObject(client: Client, path: string) {
+  const { error } = await client.storage.from(MATERIALS_BUCKET).remove([path]);
+  if (error) console.error("materials: object not removed", path, error);
+}
+
+/**
+ * What arrived at `path` is the file the name says: a type the lesson may carry, whose first bytes
+ * are that type's. Otherwise it is removed and refused. Answers its size as Storage counted it.
+ */
+async function verifiedUpload(client: Client, path: string, mime: string): Promise<number> {
+  const { data: info } = await client.storage.from(MATERIALS_BUCKET).info(path);
+  if (!info) throw new Refusal(UPLOAD_GONE);
+  const storedType = (info.contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (storedType !== mime || !bytesMatchType(await firstBytes(client, path), mime)) {
+    await removeObject(client, path);
+    throw new Refusal(CONTENT_MISMATCH);
+  }
+  return Number(info.size ?? 0);
+}
+
+function mustBeOwnPath(lessonId: string, path: string, purpose: "material" | "image") {
+  if (!isMaterialPathOf(lessonId, path) || path.includes("/images/") !== (purpose === "image")) throw new Refusal(UPLOAD_GONE);
+}
+
+/** A material uploaded to the lesson: checked, then listed last. */
+export async function addMaterial(client: Client, { lessonId, path, fileName }: FinishUploadInput) {
+  mustBeOwnPath(lessonId, path, "material");
+  const mime = materialTypeOf(fileName);
+  if (!mime) throw new Refusal(WRONG_TYPE, { fileName: WRONG_TYPE });
+  await mustFindLesson(client, lessonId);
+  const size = await verifiedUpload(client, path, mime);
+  const last = await written(
+    client.from("lesson_attachments").select("order_index").eq("lesson_id", lessonId).order("order_index", { ascending: false }).limit(1),
+  );
+  const row = { lesson_id: lessonId, object_path: path, file_name: fileName, size_bytes: size, mime_type: mime, order_index: (last?.[0]?.order_index ?? 0) + 1 };
+  try {
+    return await written(client.from("lesson_attachments").insert(row).select("id, file_name, size_bytes, mime_type").single());
+  } catch (failure) {
+    await removeObject(client, path);
+    throw failure;
+  }
+}
+
+/** A picture for the lesson's text, checked; answers the address the text links to. */
+export async function addLessonImage(client: Client, { lessonId, path, fileName }: FinishUploadInput) {
+  mustBeOwnPath(lessonId, path, "image");
+  const mime = materialTypeOf(fileName);
+  if (!mime || !MATERIAL_TYPES[mime].image) throw new Refusal(NOT_AN_IMAGE, { fileName: NOT_AN_IMAGE });
+  await mustFindLesson(client, lessonId);
+  await verifiedUpload(client, path, mime);
+  return { url: `/files/lessons/${path}` };
+}
+
+/** Keeps the extension of the file's type, so the download still opens in the right program. */
+export function withTypeExtension(name: string, mime: string): string {
+  const trimmed = name.trim();
+  return materialTypeOf(trimmed) === mime ? trimmed : `${trimmed}.${MATERIAL_TYPES[mime]?.extensions[0] ?? "bin"}`;
+}
+
+export async function renameMaterial(client: Client, id: string, fileName: string) {
+  const material: { mime_type: string } | null = await written(client.from("lesson_attachments").select("mime_type").eq("id", id).maybeSingle());
+  if (!material) throw new Refusal(MATERIAL_NOT_FOUND);
+  const [renamed] = await changed(
+    client.from("lesson_attachments").update({ file_name: withTypeExtension(fileName, material.mime_type) }).eq("id", id).select("file_name"),
+    MATERIAL_NOT_FOUND,
+  );
+  return renamed;
+}
+
+/** The lesson's materials in this order, in one transaction (reorder_lesson_attachments). */
+export async function reorderMaterials(client: Client, lessonId: string, ids: string[]) {
+  await mustFindLesson(client, lessonId);
+  await written(client.rpc("reorder_lesson_attachments", { _lesson_id: lessonId, _ids: ids }));
+}
+
+/** The row first (students stop seeing it at once), then the bytes. */
+export async function deleteMaterial(client: Client, id: string) {
+  const [row] = await changed(client.from("lesson_attachments").delete().eq("id", id).select("object_path"), MATERIAL_NOT_FOUND);
+  await removeObject(client, row.object_path);
+}
