@@ -24,8 +24,8 @@ type Client = SupabaseClient<Database>;
 
 const LESSON_NOT_FOUND = "Урок не найден";
 const MATERIAL_NOT_FOUND = "Материал не найден";
-export const WRONG_TYPE = "Такой файл нельзя прикрепить: подойдут PDF, документы, таблицы и презентации Office, CSV, TXT, ZIP и картинки PNG, JPEG, GIF, WebP";
-export const NOT_AN_IMAGE = "В текст урока можно вставить картинку PNG, JPEG, GIF или WebP";
+export const WRONG_TYPE = "Такой файл нельзя прикрепить: подойдут документы, таблицы, презентации, архивы, текстовые файлы и картинки";
+export const NOT_AN_IMAGE = "В текст урока можно вставить только картинку";
 export const CONTENT_MISMATCH = "Содержимое файла не соответствует его типу — файл не сохранён";
 const UPLOAD_GONE = "Файл не загрузился — попробуйте ещё раз";
 

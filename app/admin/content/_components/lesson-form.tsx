@@ -140,7 +140,8 @@ function LessonBodyField({ form, onPaste, onDrop }: LessonBodyFieldProps) {
             rows={18}
             spellCheck
             placeholder={"## Что сделаем\n\n1. Откройте…\n2. Нажмите…"}
-            className={cn("min-h-80 font-mono lg:min-h-[36rem]", shownView !== "text" && "max-lg:hidden")}
+            tall
+            className={cn(shownView !== "text" && "max-lg:hidden")}
             onPaste={onPaste}
             onDrop={onDrop}
             {...registerWithValue(form, "body_md")}
