@@ -5,6 +5,50 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      assignments: {
+        Row: {
+          accepts_files: boolean
+          accepts_links: boolean
+          accepts_text: boolean
+          created_at: string
+          id: string
+          instructions_md: string
+          is_stop_lesson: boolean
+          lesson_id: string
+          updated_at: string
+        }
+        Insert: {
+          accepts_files?: boolean
+          accepts_links?: boolean
+          accepts_text?: boolean
+          created_at?: string
+          id?: string
+          instructions_md?: string
+          is_stop_lesson?: boolean
+          lesson_id: string
+          updated_at?: string
+        }
+        Update: {
+          accepts_files?: boolean
+          accepts_links?: boolean
+          accepts_text?: boolean
+          created_at?: string
+          id?: string
+          instructions_md?: string
+          is_stop_lesson?: boolean
+          lesson_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "assignments_lesson_id_fkey"
+            columns: ["lesson_id"]
+            isOneToOne: false
+            referencedRelation: "lessons"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       auth_attempts: {
         Row: {
           attempts: number
@@ -52,6 +96,39 @@ export type Database = {
           title?: string
         }
         Relationships: []
+      }
+      group_curators: {
+        Row: {
+          added_at: string
+          group_id: string
+          user_id: string
+        }
+        Insert: {
+          added_at?: string
+          group_id: string
+          user_id: string
+        }
+        Update: {
+          added_at?: string
+          group_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_curators_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "group_curators_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
       }
       group_lesson_access: {
         Row: {
@@ -576,6 +653,154 @@ export type Database = {
           }
         ]
       }
+      submission_comments: {
+        Row: {
+          author_id: string | null
+          body_md: string
+          created_at: string
+          id: string
+          submission_id: string
+        }
+        Insert: {
+          author_id?: string | null
+          body_md: string
+          created_at?: string
+          id?: string
+          submission_id: string
+        }
+        Update: {
+          author_id?: string | null
+          body_md?: string
+          created_at?: string
+          id?: string
+          submission_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "submission_comments_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "submission_comments_submission_id_fkey"
+            columns: ["submission_id"]
+            isOneToOne: false
+            referencedRelation: "submissions"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      submission_files: {
+        Row: {
+          file_name: string
+          id: string
+          mime_type: string
+          object_path: string
+          size_bytes: number
+          submission_id: string
+        }
+        Insert: {
+          file_name: string
+          id?: string
+          mime_type: string
+          object_path: string
+          size_bytes: number
+          submission_id: string
+        }
+        Update: {
+          file_name?: string
+          id?: string
+          mime_type?: string
+          object_path?: string
+          size_bytes?: number
+          submission_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "submission_files_submission_id_fkey"
+            columns: ["submission_id"]
+            isOneToOne: false
+            referencedRelation: "submissions"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      submissions: {
+        Row: {
+          answer_md: string
+          assignment_id: string
+          attempt: number
+          claimed_by: string | null
+          claimed_until: string | null
+          id: string
+          links: string[]
+          reviewed_at: string | null
+          reviewer_id: string | null
+          status: Database["public"]["Enums"]["submission_status"]
+          submitted_at: string
+          user_id: string
+        }
+        Insert: {
+          answer_md?: string
+          assignment_id: string
+          attempt: number
+          claimed_by?: string | null
+          claimed_until?: string | null
+          id?: string
+          links?: string[]
+          reviewed_at?: string | null
+          reviewer_id?: string | null
+          status?: Database["public"]["Enums"]["submission_status"]
+          submitted_at?: string
+          user_id: string
+        }
+        Update: {
+          answer_md?: string
+          assignment_id?: string
+          attempt?: number
+          claimed_by?: string | null
+          claimed_until?: string | null
+          id?: string
+          links?: string[]
+          reviewed_at?: string | null
+          reviewer_id?: string | null
+          status?: Database["public"]["Enums"]["submission_status"]
+          submitted_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "submissions_assignment_id_fkey"
+            columns: ["assignment_id"]
+            isOneToOne: false
+            referencedRelation: "assignments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "submissions_claimed_by_fkey"
+            columns: ["claimed_by"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "submissions_reviewer_id_fkey"
+            columns: ["reviewer_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "submissions_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       tech_tools: {
         Row: {
           created_at: string
@@ -743,6 +968,16 @@ export type Database = {
         }
         Returns: boolean
       }
+      claim_minutes: {
+        Args: never
+        Returns: number
+      }
+      claim_submission: {
+        Args: {
+          _submission_id: string
+        }
+        Returns: string
+      }
       clear_auth_attempts: {
         Args: {
           _key: string
@@ -832,6 +1067,13 @@ export type Database = {
         }
         Returns: boolean
       }
+      held_lesson_ids: {
+        Args: {
+          _user_id: string
+          _lesson_ids: string[]
+        }
+        Returns: string[]
+      }
       hidden_item_ids: {
         Args: {
           _user_id: string
@@ -852,7 +1094,28 @@ export type Database = {
         }
         Returns: boolean
       }
+      homework_for: {
+        Args: {
+          _user_id: string
+          _lesson_id: string
+        }
+        Returns: Json
+      }
+      homework_owner_id: {
+        Args: {
+          _object_name: string
+        }
+        Returns: string
+      }
+      homework_summary: {
+        Args: never
+        Returns: Json
+      }
       is_admin: {
+        Args: never
+        Returns: boolean
+      }
+      is_reviewer: {
         Args: never
         Returns: boolean
       }
@@ -926,6 +1189,19 @@ export type Database = {
         }
         Returns: boolean
       }
+      may_review: {
+        Args: {
+          _reviewer_id: string
+          _student_id: string
+        }
+        Returns: boolean
+      }
+      may_upload_homework: {
+        Args: {
+          _object_name: string
+        }
+        Returns: boolean
+      }
       progress_summary: {
         Args: {
           _student_id?: string
@@ -935,6 +1211,12 @@ export type Database = {
       record_lesson_opened: {
         Args: {
           _lesson_id: string
+        }
+        Returns: undefined
+      }
+      release_submission: {
+        Args: {
+          _submission_id: string
         }
         Returns: undefined
       }
@@ -949,6 +1231,32 @@ export type Database = {
         Args: {
           _lesson_id: string
           _ids: string[]
+        }
+        Returns: undefined
+      }
+      review_page: {
+        Args: {
+          _submission_id: string
+        }
+        Returns: Json
+      }
+      review_queue: {
+        Args: {
+          _status?: Database["public"]["Enums"]["submission_status"]
+          _group_id?: string
+          _track?: string
+          _item_id?: string
+          _lesson_id?: string
+          _limit?: number
+          _offset?: number
+        }
+        Returns: Json
+      }
+      review_submission: {
+        Args: {
+          _submission_id: string
+          _decision: string
+          _comment: string
         }
         Returns: undefined
       }
@@ -973,6 +1281,15 @@ export type Database = {
           opens_at: string
           expired: boolean
         }[]
+      }
+      submit_homework: {
+        Args: {
+          _assignment_id: string
+          _answer_md: string
+          _links: string[]
+          _files: Json
+        }
+        Returns: string
       }
       take_auth_attempt: {
         Args: {
@@ -1035,6 +1352,7 @@ export type Database = {
     }
     Enums: {
       app_role: "admin" | "student" | "curator"
+      submission_status: "submitted" | "returned" | "accepted"
     }
     CompositeTypes: {
       [_ in never]: never

@@ -35,10 +35,49 @@ CREATE TYPE public.app_role AS ENUM (
     'curator'
 );
 
+CREATE TYPE public.submission_status AS ENUM (
+    'submitted',
+    'returned',
+    'accepted'
+);
+
 
 -- ================================================================================================
 -- Tables
 -- ================================================================================================
+
+-- Table assignments
+
+CREATE TABLE public.assignments (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    lesson_id uuid NOT NULL,
+    instructions_md text DEFAULT ''::text NOT NULL,
+    accepts_text boolean DEFAULT true NOT NULL,
+    accepts_links boolean DEFAULT false NOT NULL,
+    accepts_files boolean DEFAULT false NOT NULL,
+    is_stop_lesson boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT assignments_accepts_something CHECK ((accepts_text OR accepts_links OR accepts_files)),
+    CONSTRAINT assignments_instructions_length CHECK ((char_length(instructions_md) <= 20000)),
+    CONSTRAINT assignments_lesson_id_key UNIQUE (lesson_id),
+    CONSTRAINT assignments_pkey PRIMARY KEY (id),
+    CONSTRAINT assignments_lesson_id_fkey FOREIGN KEY (lesson_id) REFERENCES public.lessons(id) ON DELETE CASCADE
+);
+
+ALTER TABLE public.assignments ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY "Admins add assignments" ON public.assignments FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+
+CREATE POLICY "Admins delete assignments" ON public.assignments FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+
+CREATE POLICY "Admins edit assignments" ON public.assignments FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+
+CREATE POLICY "Who may open the lesson, and reviewers, read its assignment" ON public.assignments FOR SELECT TO authenticated USING ((( SELECT public.is_admin() AS is_admin) OR ( SELECT public.is_reviewer() AS is_reviewer) OR public.can_open_lesson(( SELECT auth.uid() AS uid), lesson_id)));
+
+GRANT ALL ON TABLE public.assignments TO authenticated;
+GRANT ALL ON TABLE public.assignments TO service_role;
+
 
 -- Table auth_attempts
 
@@ -86,6 +125,31 @@ CREATE POLICY "Students read published course modules not hidden from them" ON p
 GRANT ALL ON TABLE public.course_modules TO anon;
 GRANT ALL ON TABLE public.course_modules TO authenticated;
 GRANT ALL ON TABLE public.course_modules TO service_role;
+
+
+-- Table group_curators
+
+CREATE TABLE public.group_curators (
+    group_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    added_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT group_curators_pkey PRIMARY KEY (group_id, user_id),
+    CONSTRAINT group_curators_group_id_fkey FOREIGN KEY (group_id) REFERENCES public.groups(id) ON DELETE CASCADE,
+    CONSTRAINT group_curators_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+CREATE INDEX group_curators_user_idx ON public.group_curators USING btree (user_id);
+
+ALTER TABLE public.group_curators ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY "Admins add curators" ON public.group_curators FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+
+CREATE POLICY "Admins and the curator read curator assignments" ON public.group_curators FOR SELECT TO authenticated USING ((( SELECT public.is_admin() AS is_admin) OR (user_id = ( SELECT auth.uid() AS uid))));
+
+CREATE POLICY "Admins remove curators" ON public.group_curators FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+
+GRANT ALL ON TABLE public.group_curators TO authenticated;
+GRANT ALL ON TABLE public.group_curators TO service_role;
 
 
 -- Table group_lesson_access
@@ -539,6 +603,97 @@ GRANT ALL ON TABLE public.profiles TO authenticated;
 GRANT ALL ON TABLE public.profiles TO service_role;
 
 
+-- Table submission_comments
+
+CREATE TABLE public.submission_comments (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    submission_id uuid NOT NULL,
+    author_id uuid,
+    body_md text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT submission_comments_body_length CHECK (((char_length(body_md) >= 1) AND (char_length(body_md) <= 20000))),
+    CONSTRAINT submission_comments_pkey PRIMARY KEY (id),
+    CONSTRAINT submission_comments_author_id_fkey FOREIGN KEY (author_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+    CONSTRAINT submission_comments_submission_id_fkey FOREIGN KEY (submission_id) REFERENCES public.submissions(id) ON DELETE CASCADE
+);
+
+CREATE INDEX submission_comments_submission_idx ON public.submission_comments USING btree (submission_id, created_at);
+
+ALTER TABLE public.submission_comments ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY "Who reads the submission reads its comments" ON public.submission_comments FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
+   FROM public.submissions s
+  WHERE (s.id = submission_comments.submission_id))));
+
+GRANT ALL ON TABLE public.submission_comments TO service_role;
+GRANT SELECT,REFERENCES,TRIGGER,TRUNCATE ON TABLE public.submission_comments TO authenticated;
+
+
+-- Table submission_files
+
+CREATE TABLE public.submission_files (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    submission_id uuid NOT NULL,
+    object_path text NOT NULL,
+    file_name text NOT NULL,
+    size_bytes bigint NOT NULL,
+    mime_type text NOT NULL,
+    CONSTRAINT submission_files_file_name_clean CHECK ((((char_length(file_name) >= 1) AND (char_length(file_name) <= 255)) AND (file_name !~ '[[:cntrl:]\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]'::text) AND (file_name <> ALL (ARRAY['.'::text, '..'::text])))),
+    CONSTRAINT submission_files_size_positive CHECK ((size_bytes > 0)),
+    CONSTRAINT submission_files_pkey PRIMARY KEY (id),
+    CONSTRAINT submission_files_submission_id_fkey FOREIGN KEY (submission_id) REFERENCES public.submissions(id) ON DELETE CASCADE
+);
+
+CREATE INDEX submission_files_submission_idx ON public.submission_files USING btree (submission_id);
+
+ALTER TABLE public.submission_files ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY "Who reads the submission reads its files" ON public.submission_files FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
+   FROM public.submissions s
+  WHERE (s.id = submission_files.submission_id))));
+
+GRANT ALL ON TABLE public.submission_files TO service_role;
+GRANT SELECT,REFERENCES,TRIGGER,TRUNCATE ON TABLE public.submission_files TO authenticated;
+
+
+-- Table submissions
+
+CREATE TABLE public.submissions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    assignment_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    attempt integer NOT NULL,
+    answer_md text DEFAULT ''::text NOT NULL,
+    links text[] DEFAULT '{}'::text[] NOT NULL,
+    status public.submission_status DEFAULT 'submitted'::public.submission_status NOT NULL,
+    submitted_at timestamp with time zone DEFAULT now() NOT NULL,
+    reviewed_at timestamp with time zone,
+    reviewer_id uuid,
+    claimed_by uuid,
+    claimed_until timestamp with time zone,
+    CONSTRAINT submissions_answer_length CHECK ((char_length(answer_md) <= 50000)),
+    CONSTRAINT submissions_attempt_positive CHECK ((attempt > 0)),
+    CONSTRAINT submissions_links_count CHECK ((cardinality(links) <= 10)),
+    CONSTRAINT submissions_assignment_id_user_id_attempt_key UNIQUE (assignment_id, user_id, attempt),
+    CONSTRAINT submissions_pkey PRIMARY KEY (id),
+    CONSTRAINT submissions_assignment_id_fkey FOREIGN KEY (assignment_id) REFERENCES public.assignments(id) ON DELETE CASCADE,
+    CONSTRAINT submissions_claimed_by_fkey FOREIGN KEY (claimed_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+    CONSTRAINT submissions_reviewer_id_fkey FOREIGN KEY (reviewer_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+    CONSTRAINT submissions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+CREATE INDEX submissions_queue_idx ON public.submissions USING btree (status, submitted_at);
+
+CREATE INDEX submissions_user_idx ON public.submissions USING btree (user_id, assignment_id);
+
+ALTER TABLE public.submissions ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY "Students read their own work, reviewers their students'" ON public.submissions FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR public.may_review(( SELECT auth.uid() AS uid), user_id)));
+
+GRANT ALL ON TABLE public.submissions TO service_role;
+GRANT SELECT,REFERENCES,TRIGGER,TRUNCATE ON TABLE public.submissions TO authenticated;
+
+
 -- Table tech_tools
 
 CREATE TABLE public.tech_tools (
@@ -777,6 +932,7 @@ CREATE FUNCTION public.can_open_lesson(_user_id uuid, _lesson_id uuid) RETURNS b
       and not exists (
         select 1 from public.effective_item(_user_id, 'lesson', _lesson_id) e where not (e.is_unlocked and e.is_visible)
       )
+      and not (_lesson_id = any (public.held_lesson_ids(_user_id, array[_lesson_id])))
     )
   );
 $$;
@@ -784,6 +940,45 @@ $$;
 REVOKE ALL ON FUNCTION public.can_open_lesson(_user_id uuid, _lesson_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.can_open_lesson(_user_id uuid, _lesson_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.can_open_lesson(_user_id uuid, _lesson_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.claim_minutes() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    AS $$ select 30 $$;
+
+GRANT ALL ON FUNCTION public.claim_minutes() TO anon;
+GRANT ALL ON FUNCTION public.claim_minutes() TO authenticated;
+GRANT ALL ON FUNCTION public.claim_minutes() TO service_role;
+
+
+CREATE FUNCTION public.claim_submission(_submission_id uuid) RETURNS timestamp with time zone
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  work public.submissions;
+begin
+  select * into work from public.submissions where id = _submission_id for update;
+  if work.id is null or not public.may_review(auth.uid(), work.user_id) then
+    raise exception 'submission not found' using errcode = 'P0002';
+  end if;
+  if work.status <> 'submitted' then
+    raise exception 'already reviewed' using errcode = 'P0001', hint = 'homework_reviewed';
+  end if;
+  if work.claimed_by is not null and work.claimed_by <> auth.uid() and work.claimed_until > now() then
+    raise exception 'taken by another reviewer' using errcode = 'P0001', hint = 'homework_claimed';
+  end if;
+  update public.submissions
+  set claimed_by = auth.uid(), claimed_until = now() + make_interval(mins => public.claim_minutes())
+  where id = _submission_id
+  returning claimed_until into work.claimed_until;
+  return work.claimed_until;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.claim_submission(_submission_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.claim_submission(_submission_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.claim_submission(_submission_id uuid) TO service_role;
 
 
 CREATE FUNCTION public.clear_auth_attempts(_key text) RETURNS void
@@ -804,7 +999,9 @@ CREATE FUNCTION public.course_lesson_page(_module_id uuid, _lesson_id uuid, _stu
   select public.course_module_page(_module_id, _student_id) || jsonb_build_object(
     'lesson_hidden', _lesson_id = any (public.hidden_item_ids(coalesce(_student_id, auth.uid()), 'lesson')),
     'content', (
-      select to_jsonb(c) || coalesce(public.lesson_materials_for(coalesce(_student_id, auth.uid()), _lesson_id), '{}'::jsonb)
+      select to_jsonb(c)
+        || coalesce(public.lesson_materials_for(coalesce(_student_id, auth.uid()), _lesson_id), '{}'::jsonb)
+        || jsonb_build_object('homework', public.homework_for(coalesce(_student_id, auth.uid()), _lesson_id))
       from public.lesson_content_for(coalesce(_student_id, auth.uid()), _lesson_id) c
     )
   );
@@ -1116,6 +1313,48 @@ GRANT ALL ON FUNCTION public.has_role(_user_id uuid, _role public.app_role) TO a
 GRANT ALL ON FUNCTION public.has_role(_user_id uuid, _role public.app_role) TO service_role;
 
 
+CREATE FUNCTION public.held_lesson_ids(_user_id uuid, _lesson_ids uuid[]) RETURNS uuid[]
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with asked as (
+    select l.tool_id, l.course_module_id from public.lessons l where l.id = any(_lesson_ids)
+  ),
+  sequence as (
+    select l.id,
+      coalesce(l.tool_id, l.course_module_id) as parent_id,
+      row_number() over (
+        partition by coalesce(l.tool_id, l.course_module_id)
+        order by (l.module_id is not null), coalesce(m.order_index, 0), l.order_index, l.id
+      ) as position
+    from public.lessons l
+    left join public.modules m on m.id = l.module_id
+    where l.is_published
+      and (l.tool_id in (select tool_id from asked) or l.course_module_id in (select course_module_id from asked))
+  ),
+  first_open_stop as (
+    select s.parent_id, min(s.position) as position
+    from sequence s
+    join public.assignments a on a.lesson_id = s.id and a.is_stop_lesson
+    where not exists (
+      select 1 from public.submissions sub
+      where sub.assignment_id = a.id and sub.user_id = _user_id and sub.status = 'accepted'
+    )
+    group by s.parent_id
+  )
+  select coalesce(array_agg(s.id), '{}')
+  from sequence s
+  join first_open_stop f on f.parent_id = s.parent_id and s.position > f.position
+  where s.id = any(_lesson_ids)
+    -- Admins pass every stop; nobody learns about another student's work.
+    and public.may_ask_about(_user_id) and not public.user_is_admin(_user_id);
+$$;
+
+REVOKE ALL ON FUNCTION public.held_lesson_ids(_user_id uuid, _lesson_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.held_lesson_ids(_user_id uuid, _lesson_ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.held_lesson_ids(_user_id uuid, _lesson_ids uuid[]) TO service_role;
+
+
 CREATE FUNCTION public.hidden_item_ids(_user_id uuid, _kind text) RETURNS uuid[]
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -1156,6 +1395,83 @@ REVOKE ALL ON FUNCTION public.holds_any_role(_user_id uuid, _roles public.app_ro
 GRANT ALL ON FUNCTION public.holds_any_role(_user_id uuid, _roles public.app_role[]) TO service_role;
 
 
+CREATE FUNCTION public.homework_for(_user_id uuid, _lesson_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'assignment', jsonb_build_object(
+      'id', a.id, 'instructions_md', a.instructions_md, 'accepts_text', a.accepts_text,
+      'accepts_links', a.accepts_links, 'accepts_files', a.accepts_files, 'is_stop_lesson', a.is_stop_lesson
+    ),
+    'attempts', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', s.id, 'attempt', s.attempt, 'answer_md', s.answer_md, 'links', to_jsonb(s.links), 'status', s.status,
+        'submitted_at', s.submitted_at, 'reviewed_at', s.reviewed_at,
+        'files', coalesce((
+          select jsonb_agg(jsonb_build_object('id', f.id, 'file_name', f.file_name, 'size_bytes', f.size_bytes, 'mime_type', f.mime_type) order by f.file_name)
+          from public.submission_files f where f.submission_id = s.id
+        ), '[]'::jsonb),
+        'comments', coalesce((
+          select jsonb_agg(jsonb_build_object(
+            'id', c.id, 'body_md', c.body_md, 'created_at', c.created_at,
+            'author', coalesce(p.full_name, 'Куратор')
+          ) order by c.created_at)
+          from public.submission_comments c left join public.profiles p on p.id = c.author_id
+          where c.submission_id = s.id
+        ), '[]'::jsonb)
+      ) order by s.attempt)
+      from public.submissions s
+      where s.assignment_id = a.id and s.user_id = _user_id
+    ), '[]'::jsonb)
+  )
+  from public.assignments a
+  where a.lesson_id = _lesson_id and public.can_open_lesson(_user_id, _lesson_id);
+$$;
+
+REVOKE ALL ON FUNCTION public.homework_for(_user_id uuid, _lesson_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.homework_for(_user_id uuid, _lesson_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.homework_for(_user_id uuid, _lesson_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.homework_owner_id(_object_name text) RETURNS uuid
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  select case
+    when split_part(_object_name, '/', 1) ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    then split_part(_object_name, '/', 1)::uuid
+  end;
+$_$;
+
+GRANT ALL ON FUNCTION public.homework_owner_id(_object_name text) TO anon;
+GRANT ALL ON FUNCTION public.homework_owner_id(_object_name text) TO authenticated;
+GRANT ALL ON FUNCTION public.homework_owner_id(_object_name text) TO service_role;
+
+
+CREATE FUNCTION public.homework_summary() RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with latest as (
+    select distinct on (s.assignment_id) s.status
+    from public.submissions s
+    where s.user_id = auth.uid()
+    order by s.assignment_id, s.attempt desc
+  )
+  select jsonb_build_object(
+    'returned', count(*) filter (where status = 'returned'),
+    'submitted', count(*) filter (where status = 'submitted'),
+    'accepted', count(*) filter (where status = 'accepted')
+  )
+  from latest;
+$$;
+
+REVOKE ALL ON FUNCTION public.homework_summary() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.homework_summary() TO authenticated;
+GRANT ALL ON FUNCTION public.homework_summary() TO service_role;
+
+
 CREATE FUNCTION public.is_admin() RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -1166,6 +1482,19 @@ $$;
 REVOKE ALL ON FUNCTION public.is_admin() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.is_admin() TO authenticated;
 GRANT ALL ON FUNCTION public.is_admin() TO service_role;
+
+
+CREATE FUNCTION public.is_reviewer() RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select public.user_is_admin(auth.uid())
+    or (public.holds_any_role(auth.uid(), '{curator}') and exists (select 1 from public.group_curators where user_id = auth.uid()));
+$$;
+
+REVOKE ALL ON FUNCTION public.is_reviewer() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.is_reviewer() TO authenticated;
+GRANT ALL ON FUNCTION public.is_reviewer() TO service_role;
 
 
 CREATE FUNCTION public.lesson_completion(_user_id uuid) RETURNS TABLE(id uuid, tool_id uuid, course_module_id uuid, completed boolean)
@@ -1231,7 +1560,8 @@ CREATE FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) RETURNS js
       select jsonb_agg(p.lesson_id order by p.lesson_id)
       from public.lesson_progress p
       where p.user_id = _user_id and p.lesson_id = any(_lesson_ids) and p.completed_at is not null
-    ), '[]'::jsonb)
+    ), '[]'::jsonb),
+    'held', to_jsonb(public.held_lesson_ids(_user_id, _lesson_ids))
   );
 $$;
 
@@ -1248,7 +1578,6 @@ CREATE FUNCTION public.lesson_materials(_lesson_id uuid) RETURNS jsonb
 $$;
 
 REVOKE ALL ON FUNCTION public.lesson_materials(_lesson_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.lesson_materials(_lesson_id uuid) TO anon;
 GRANT ALL ON FUNCTION public.lesson_materials(_lesson_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.lesson_materials(_lesson_id uuid) TO service_role;
 
@@ -1273,7 +1602,6 @@ CREATE FUNCTION public.lesson_materials_for(_user_id uuid, _lesson_id uuid) RETU
 $$;
 
 REVOKE ALL ON FUNCTION public.lesson_materials_for(_user_id uuid, _lesson_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.lesson_materials_for(_user_id uuid, _lesson_id uuid) TO anon;
 GRANT ALL ON FUNCTION public.lesson_materials_for(_user_id uuid, _lesson_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.lesson_materials_for(_user_id uuid, _lesson_id uuid) TO service_role;
 
@@ -1285,7 +1613,9 @@ CREATE FUNCTION public.lesson_page(_tool_name text, _lesson_id uuid, _student_id
   select public.tool_page(_tool_name, _student_id) || jsonb_build_object(
     'lesson_hidden', _lesson_id = any (public.hidden_item_ids(coalesce(_student_id, auth.uid()), 'lesson')),
     'content', (
-      select to_jsonb(c) || coalesce(public.lesson_materials_for(coalesce(_student_id, auth.uid()), _lesson_id), '{}'::jsonb)
+      select to_jsonb(c)
+        || coalesce(public.lesson_materials_for(coalesce(_student_id, auth.uid()), _lesson_id), '{}'::jsonb)
+        || jsonb_build_object('homework', public.homework_for(coalesce(_student_id, auth.uid()), _lesson_id))
       from public.lesson_content_for(coalesce(_student_id, auth.uid()), _lesson_id) c
     )
   );
@@ -1322,6 +1652,45 @@ $$;
 
 REVOKE ALL ON FUNCTION public.may_ask_about(_user_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.may_ask_about(_user_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.may_review(_reviewer_id uuid, _student_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select public.user_is_admin(_reviewer_id)
+    or (
+      public.holds_any_role(_reviewer_id, '{curator}')
+      and exists (
+        select 1
+        from public.group_curators c
+        join public.group_members m on m.group_id = c.group_id
+        where c.user_id = _reviewer_id and m.user_id = _student_id
+      )
+    );
+$$;
+
+REVOKE ALL ON FUNCTION public.may_review(_reviewer_id uuid, _student_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.may_review(_reviewer_id uuid, _student_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.may_review(_reviewer_id uuid, _student_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.may_upload_homework(_object_name text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select public.homework_owner_id(_object_name) = auth.uid()
+    and exists (
+      select 1 from public.assignments a
+      where a.id::text = split_part(_object_name, '/', 2)
+        and a.accepts_files
+        and public.can_open_lesson(auth.uid(), a.lesson_id)
+    );
+$$;
+
+REVOKE ALL ON FUNCTION public.may_upload_homework(_object_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.may_upload_homework(_object_name text) TO authenticated;
+GRANT ALL ON FUNCTION public.may_upload_homework(_object_name text) TO service_role;
 
 
 CREATE FUNCTION public.place_last() RETURNS trigger
@@ -1405,6 +1774,20 @@ $$;
 REVOKE ALL ON FUNCTION public.record_lesson_opened(_lesson_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_lesson_opened(_lesson_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.record_lesson_opened(_lesson_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.release_submission(_submission_id uuid) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update public.submissions
+  set claimed_by = null, claimed_until = null
+  where id = _submission_id and claimed_by = auth.uid() and status = 'submitted';
+$$;
+
+REVOKE ALL ON FUNCTION public.release_submission(_submission_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.release_submission(_submission_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.release_submission(_submission_id uuid) TO service_role;
 
 
 CREATE FUNCTION public.remember_former_tool_name() RETURNS trigger
@@ -1502,9 +1885,156 @@ end;
 $$;
 
 REVOKE ALL ON FUNCTION public.reorder_lesson_attachments(_lesson_id uuid, _ids uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.reorder_lesson_attachments(_lesson_id uuid, _ids uuid[]) TO anon;
 GRANT ALL ON FUNCTION public.reorder_lesson_attachments(_lesson_id uuid, _ids uuid[]) TO authenticated;
 GRANT ALL ON FUNCTION public.reorder_lesson_attachments(_lesson_id uuid, _ids uuid[]) TO service_role;
+
+
+CREATE FUNCTION public.review_page(_submission_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'submission', jsonb_build_object(
+      'id', s.id, 'attempt', s.attempt, 'status', s.status, 'answer_md', s.answer_md, 'links', to_jsonb(s.links),
+      'submitted_at', s.submitted_at, 'reviewed_at', s.reviewed_at,
+      'claimed_by', case when s.claimed_until > now() then jsonb_build_object('id', s.claimed_by, 'full_name', cp.full_name) end,
+      'claimed_until', case when s.claimed_until > now() then s.claimed_until end
+    ),
+    'student', jsonb_build_object('id', s.user_id, 'full_name', sp.full_name, 'email', sp.email),
+    'assignment', jsonb_build_object('id', a.id, 'instructions_md', a.instructions_md, 'is_stop_lesson', a.is_stop_lesson),
+    'lesson', jsonb_build_object(
+      'id', l.id, 'title', l.title, 'description', l.description, 'video_url', l.video_url, 'body_md', l.body_md,
+      'item_title', coalesce(t.name, cm.title)
+    ),
+    'attempts', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', e.id, 'attempt', e.attempt, 'status', e.status, 'answer_md', e.answer_md, 'links', to_jsonb(e.links),
+        'submitted_at', e.submitted_at, 'reviewed_at', e.reviewed_at,
+        'files', coalesce((
+          select jsonb_agg(jsonb_build_object('id', f.id, 'file_name', f.file_name, 'size_bytes', f.size_bytes, 'mime_type', f.mime_type) order by f.file_name)
+          from public.submission_files f where f.submission_id = e.id
+        ), '[]'::jsonb),
+        'comments', coalesce((
+          select jsonb_agg(jsonb_build_object('id', c.id, 'body_md', c.body_md, 'created_at', c.created_at, 'author', coalesce(p.full_name, 'Куратор')) order by c.created_at)
+          from public.submission_comments c left join public.profiles p on p.id = c.author_id
+          where c.submission_id = e.id
+        ), '[]'::jsonb)
+      ) order by e.attempt)
+      from public.submissions e
+      where e.assignment_id = s.assignment_id and e.user_id = s.user_id
+    ), '[]'::jsonb),
+    'next_id', (
+      select n.id from public.submissions n
+      where n.status = 'submitted' and n.id <> s.id
+        and public.may_review(auth.uid(), n.user_id)
+        and (n.claimed_by is null or n.claimed_by = auth.uid() or n.claimed_until <= now())
+      order by n.submitted_at, n.id
+      limit 1
+    )
+  )
+  from public.submissions s
+  join public.assignments a on a.id = s.assignment_id
+  join public.lessons l on l.id = a.lesson_id
+  left join public.tech_tools t on t.id = l.tool_id
+  left join public.course_modules cm on cm.id = l.course_module_id
+  left join public.profiles sp on sp.id = s.user_id
+  left join public.profiles cp on cp.id = s.claimed_by
+  where s.id = _submission_id and public.may_review(auth.uid(), s.user_id);
+$$;
+
+REVOKE ALL ON FUNCTION public.review_page(_submission_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.review_page(_submission_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.review_page(_submission_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.review_queue(_status public.submission_status DEFAULT 'submitted'::public.submission_status, _group_id uuid DEFAULT NULL::uuid, _track text DEFAULT NULL::text, _item_id uuid DEFAULT NULL::uuid, _lesson_id uuid DEFAULT NULL::uuid, _limit integer DEFAULT 50, _offset integer DEFAULT 0) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with visible as (
+    select s.*, a.lesson_id, l.title as lesson_title, l.tool_id, l.course_module_id,
+      coalesce(t.name, cm.title) as item_title
+    from public.submissions s
+    join public.assignments a on a.id = s.assignment_id
+    join public.lessons l on l.id = a.lesson_id
+    left join public.tech_tools t on t.id = l.tool_id
+    left join public.course_modules cm on cm.id = l.course_module_id
+    where (_status is null or s.status = _status)
+      and (_lesson_id is null or a.lesson_id = _lesson_id)
+      and (_item_id is null or l.tool_id = _item_id or l.course_module_id = _item_id)
+      and (_track is null or (_track = 'tech' and l.tool_id is not null) or (_track = 'product' and l.course_module_id is not null))
+      and (_group_id is null or exists (select 1 from public.group_members m where m.group_id = _group_id and m.user_id = s.user_id))
+  ),
+  page as (
+    select * from visible order by submitted_at, id limit least(greatest(_limit, 1), 200) offset greatest(_offset, 0)
+  )
+  select jsonb_build_object(
+    'total', (select count(*) from visible),
+    'items', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', p.id, 'attempt', p.attempt, 'status', p.status, 'submitted_at', p.submitted_at, 'reviewed_at', p.reviewed_at,
+        'lesson_id', p.lesson_id, 'lesson_title', p.lesson_title, 'item_title', p.item_title,
+        'track', case when p.tool_id is not null then 'tech' else 'product' end,
+        'student', jsonb_build_object('id', p.user_id, 'full_name', sp.full_name, 'email', sp.email),
+        'claimed_by', case when p.claimed_until > now() then jsonb_build_object('id', p.claimed_by, 'full_name', cp.full_name) end,
+        'claimed_until', case when p.claimed_until > now() then p.claimed_until end
+      ) order by p.submitted_at, p.id)
+      from page p
+      left join public.profiles sp on sp.id = p.user_id
+      left join public.profiles cp on cp.id = p.claimed_by
+    ), '[]'::jsonb)
+  );
+$$;
+
+REVOKE ALL ON FUNCTION public.review_queue(_status public.submission_status, _group_id uuid, _track text, _item_id uuid, _lesson_id uuid, _limit integer, _offset integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.review_queue(_status public.submission_status, _group_id uuid, _track text, _item_id uuid, _lesson_id uuid, _limit integer, _offset integer) TO authenticated;
+GRANT ALL ON FUNCTION public.review_queue(_status public.submission_status, _group_id uuid, _track text, _item_id uuid, _lesson_id uuid, _limit integer, _offset integer) TO service_role;
+
+
+CREATE FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  work public.submissions;
+  lesson uuid;
+begin
+  select * into work from public.submissions where id = _submission_id for update;
+  if work.id is null or not public.may_review(auth.uid(), work.user_id) then
+    raise exception 'submission not found' using errcode = 'P0002';
+  end if;
+  if _decision not in ('accept', 'return') then
+    raise exception 'unknown decision' using errcode = '22023';
+  end if;
+  if work.status <> 'submitted' then
+    raise exception 'already reviewed' using errcode = 'P0001', hint = 'homework_reviewed';
+  end if;
+  if work.claimed_by is not null and work.claimed_by <> auth.uid() and work.claimed_until > now() then
+    raise exception 'taken by another reviewer' using errcode = 'P0001', hint = 'homework_claimed';
+  end if;
+  _comment := btrim(coalesce(_comment, ''));
+  if _decision = 'return' and _comment = '' then
+    raise exception 'a returned work needs a comment' using errcode = 'P0001', hint = 'homework_comment';
+  end if;
+  update public.submissions
+  set status = case when _decision = 'accept' then 'accepted' else 'returned' end::public.submission_status,
+    reviewed_at = now(), reviewer_id = auth.uid(), claimed_by = null, claimed_until = null
+  where id = _submission_id;
+  if _comment <> '' then
+    insert into public.submission_comments (submission_id, author_id, body_md) values (_submission_id, auth.uid(), _comment);
+  end if;
+  if _decision = 'accept' then
+    select a.lesson_id into lesson from public.assignments a where a.id = work.assignment_id;
+    insert into public.lesson_progress (user_id, lesson_id, completed_at)
+    values (work.user_id, lesson, now())
+    on conflict (user_id, lesson_id) do update set completed_at = coalesce(public.lesson_progress.completed_at, now());
+  end if;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) TO authenticated;
+GRANT ALL ON FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) TO service_role;
 
 
 CREATE FUNCTION public.set_lesson_completed(_lesson_id uuid, _completed boolean) RETURNS boolean
@@ -1512,6 +2042,9 @@ CREATE FUNCTION public.set_lesson_completed(_lesson_id uuid, _completed boolean)
     SET search_path TO ''
     AS $$
 begin
+  if exists (select 1 from public.assignments where lesson_id = _lesson_id) then
+    return false;
+  end if;
   insert into public.lesson_progress (user_id, lesson_id, completed_at)
   select auth.uid(), _lesson_id, case when _completed then now() end
   where public.can_open_lesson(auth.uid(), _lesson_id)
@@ -1571,6 +2104,75 @@ $$;
 REVOKE ALL ON FUNCTION public.student_access(_student_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.student_access(_student_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.student_access(_student_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.submit_homework(_assignment_id uuid, _answer_md text, _links text[], _files jsonb) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  task public.assignments;
+  next_attempt integer;
+  submission_id uuid;
+  file jsonb;
+begin
+  select * into task from public.assignments where id = _assignment_id;
+  if task.id is null or auth.uid() is null or not public.can_open_lesson(auth.uid(), task.lesson_id) then
+    raise exception 'assignment not found' using errcode = 'P0002';
+  end if;
+  -- One attempt at a time per student and assignment, even from two tabs at once.
+  perform pg_advisory_xact_lock(hashtextextended(_assignment_id::text || auth.uid()::text, 0));
+  if exists (select 1 from public.submissions where assignment_id = _assignment_id and user_id = auth.uid() and status = 'accepted') then
+    raise exception 'already accepted' using errcode = 'P0001', hint = 'homework_accepted';
+  end if;
+  if exists (select 1 from public.submissions where assignment_id = _assignment_id and user_id = auth.uid() and status = 'submitted') then
+    raise exception 'already waiting' using errcode = 'P0001', hint = 'homework_waiting';
+  end if;
+  _answer_md := coalesce(_answer_md, '');
+  _links := coalesce(_links, '{}');
+  _files := coalesce(_files, '[]'::jsonb);
+  if (not task.accepts_text and btrim(_answer_md) <> '')
+    or (not task.accepts_links and cardinality(_links) > 0)
+    or (not task.accepts_files and jsonb_array_length(_files) > 0)
+  then
+    raise exception 'the assignment does not take this kind of answer' using errcode = 'P0001', hint = 'homework_kind';
+  end if;
+  if btrim(_answer_md) = '' and cardinality(_links) = 0 and jsonb_array_length(_files) = 0 then
+    raise exception 'empty answer' using errcode = 'P0001', hint = 'homework_empty';
+  end if;
+  if exists (select 1 from unnest(_links) link where link !~ '^https?://[^\s]+$' or char_length(link) > 2000) then
+    raise exception 'a link is not an address' using errcode = 'P0001', hint = 'homework_link';
+  end if;
+  if jsonb_array_length(_files) > 10 then
+    raise exception 'too many files' using errcode = 'P0001', hint = 'homework_files';
+  end if;
+
+  select coalesce(max(attempt), 0) + 1 into next_attempt
+  from public.submissions where assignment_id = _assignment_id and user_id = auth.uid();
+  insert into public.submissions (assignment_id, user_id, attempt, answer_md, links)
+  values (_assignment_id, auth.uid(), next_attempt, _answer_md, _links)
+  returning id into submission_id;
+
+  for file in select * from jsonb_array_elements(_files) loop
+    if (file ->> 'path') is null
+      or split_part(file ->> 'path', '/', 1) <> auth.uid()::text
+      or split_part(file ->> 'path', '/', 2) <> _assignment_id::text
+      or not exists (select 1 from storage.objects o where o.bucket_id = 'homework' and o.name = file ->> 'path')
+    then
+      raise exception 'a file is not the caller''s upload' using errcode = 'P0001', hint = 'homework_file_missing';
+    end if;
+    insert into public.submission_files (submission_id, object_path, file_name, size_bytes, mime_type)
+    select submission_id, o.name, file ->> 'file_name', coalesce((o.metadata ->> 'size')::bigint, 1), coalesce(o.metadata ->> 'mimetype', 'application/octet-stream')
+    from storage.objects o
+    where o.bucket_id = 'homework' and o.name = file ->> 'path';
+  end loop;
+  return submission_id;
+end;
+$_$;
+
+REVOKE ALL ON FUNCTION public.submit_homework(_assignment_id uuid, _answer_md text, _links text[], _files jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.submit_homework(_assignment_id uuid, _answer_md text, _links text[], _files jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.submit_homework(_assignment_id uuid, _answer_md text, _links text[], _files jsonb) TO service_role;
 
 
 CREATE FUNCTION public.sync_profile_role() RETURNS trigger
@@ -1764,5 +2366,13 @@ CREATE POLICY "Admins delete material files" ON storage.objects FOR DELETE TO au
 CREATE POLICY "Admins replace material files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin))) WITH CHECK (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin) AND (public.material_lesson_id(name) IS NOT NULL)));
 
 CREATE POLICY "Admins upload material files" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin) AND (public.material_lesson_id(name) IS NOT NULL)));
+
+CREATE POLICY "Students read their homework files, reviewers their students'" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'homework'::text) AND ((public.homework_owner_id(name) = ( SELECT auth.uid() AS uid)) OR public.may_review(( SELECT auth.uid() AS uid), public.homework_owner_id(name)))));
+
+CREATE POLICY "Students remove their own files not yet handed in" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'homework'::text) AND (public.homework_owner_id(name) = ( SELECT auth.uid() AS uid)) AND (NOT (EXISTS ( SELECT 1
+   FROM public.submission_files f
+  WHERE (f.object_path = objects.name))))));
+
+CREATE POLICY "Students upload their own homework files" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'homework'::text) AND public.may_upload_homework(name)));
 
 CREATE POLICY "Who may open a lesson reads its material files" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'lesson-materials'::text) AND (( SELECT public.is_admin() AS is_admin) OR public.can_open_lesson(auth.uid(), public.material_lesson_id(name)))));
