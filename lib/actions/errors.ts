@@ -80,6 +80,15 @@ const BY_CONSTRAINT: Record<string, Described> = {
   lessons_block_needs_tool: { error: "Выберите, где будет урок", field: "parent" },
   lesson_attachments_file_name_clean: { error: "Имя файла не должно содержать слеши, управляющие и невидимые символы", field: "fileName" },
   lesson_attachments_lesson_id_fkey: { error: "Урок не найден" },
+  assignments_accepts_something: { error: "Выберите, что принимает задание: текст, ссылки или файлы" },
+  assignments_instructions_length: { error: "Задание — не длиннее 20 000 символов", field: "instructions_md" },
+  assignments_lesson_id_fkey: { error: "Урок не найден" },
+  submissions_answer_length: { error: "Ответ — не длиннее 50 000 символов", field: "answer_md" },
+  submissions_links_count: { error: "Не больше 10 ссылок в одной работе", field: "links" },
+  submission_files_file_name_clean: { error: "Имя файла не должно содержать слеши, управляющие и невидимые символы" },
+  submission_comments_body_length: { error: "Комментарий — не длиннее 20 000 символов", field: "comment" },
+  group_curators_user_id_fkey: { error: "Пользователь не найден" },
+  group_curators_group_id_fkey: { error: "Группа не найдена" },
   tool_access_dates: DATES,
   module_access_dates: DATES,
   lesson_access_dates: DATES,
@@ -91,6 +100,16 @@ const BY_CONSTRAINT: Record<string, Described> = {
 /** Errors a database function names in its hint (`raise … using hint = …`). */
 const BY_HINT: Record<string, string> = {
   stale_list: "Список изменился — обновите страницу и попробуйте снова",
+  homework_accepted: "Эта работа уже принята",
+  homework_waiting: "Работа уже на проверке — дождитесь ответа куратора",
+  homework_kind: "Это задание не принимает такой ответ",
+  homework_empty: "Добавьте ответ: текст, ссылку или файл",
+  homework_link: "Ссылка должна начинаться с http:// или https://",
+  homework_files: "Не больше 10 файлов в одной работе",
+  homework_file_missing: "Файл не загрузился — прикрепите его ещё раз",
+  homework_reviewed: "Эту работу уже проверили",
+  homework_claimed: "Эту работу уже проверяет другой куратор",
+  homework_comment: "Напишите комментарий: что доработать",
 };
 
 /** Errors by SQLSTATE (Postgres) or PGRST code (PostgREST). */
