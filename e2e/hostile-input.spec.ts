@@ -93,6 +93,9 @@ function templates(role: Role, canaries: Canaries): Record<string, () => unknown
     // Two different passwords: no new password can be set.
     updatePassword: () => [{ password: "новый-пароль-1", confirmation: "другой-пароль-2" }],
     recordLessonOpened: () => [id.lesson()],
+    prepareHomeworkUpload: () => [{ assignmentId: nowhere(), fileName: `${MARK}.pdf`, size: 10 }],
+    checkHomeworkUpload: () => [{ assignmentId: nowhere(), path: `${nowhere()}/${nowhere()}/${nowhere()}.pdf`, fileName: `${MARK}.pdf` }],
+    submitHomework: () => [{ assignmentId: nowhere(), answer: `${MARK} ответ`, links: [], files: [] }],
     setLessonCompleted: () => [{ lessonId: id.lesson(), completed: false }],
     endPreview: () => [id.student()],
     setAccess: () => [{ kind: "tool", studentId: id.student(), itemId: id.tool(), field: "is_unlocked", value: false }],
@@ -119,6 +122,14 @@ function templates(role: Role, canaries: Canaries): Record<string, () => unknown
     removeMember: () => [{ groupId: id.group(), userId: id.student() }],
     saveGrant: () => [{ groupId: id.group(), kind: "tool", itemId: id.tool(), is_unlocked: false, is_visible: false, unlock_at: "", expires_at: "" }],
     dropGrant: () => [{ groupId: id.group(), kind: "tool", itemId: id.tool() }],
+    addCurator: () => [{ groupId: id.group(), email: `${MARK}@example.com` }],
+    removeCurator: () => [{ groupId: id.group(), userId: nowhere() }],
+    saveAssignment: () => [{ lesson_id: id.lesson(), instructions_md: `${MARK} задание`, accepts_text: true, accepts_links: false, accepts_files: false, is_stop_lesson: true }],
+    countAssignmentSubmissions: () => [{ id: nowhere() }],
+    deleteAssignment: () => [{ id: nowhere() }],
+    claimSubmission: () => [{ submissionId: nowhere() }],
+    releaseSubmission: () => [{ submissionId: nowhere() }],
+    reviewSubmission: () => [{ submissionId: nowhere(), decision: "return", comment: `${MARK} комментарий` }],
     setGroupGrants: () => [{ groupId: id.group(), kind: "tool", itemIds: [id.tool()], is_unlocked: false }],
   };
 }

@@ -15,7 +15,7 @@ import { E2E_APP_URL } from "./helpers/ports";
  */
 
 type Role = "anonymous" | "student" | "curator" | "admin";
-type Level = "anyone" | "student" | "admin";
+type Level = "anyone" | "student" | "reviewer" | "admin";
 
 const ROLES: Role[] = ["anonymous", "student", "curator", "admin"];
 const MARK = `roles${Date.now().toString(36)}`;
@@ -24,6 +24,7 @@ const MARK = `roles${Date.now().toString(36)}`;
 const REFUSALS: Record<Level, Partial<Record<Role, string>>> = {
   anyone: {},
   student: { anonymous: "Войдите, чтобы продолжить" },
+  reviewer: { anonymous: "Войдите, чтобы продолжить", student: "Недостаточно прав" },
   admin: { anonymous: "Войдите, чтобы продолжить", student: "Недостаточно прав", curator: "Недостаточно прав" },
 };
 
@@ -82,6 +83,24 @@ const ACTIONS: Record<string, Row> = {
   endPreview: { level: "anyone", canary: () => [], probe: () => [nowhere()], answers: { redirect: /^\/admin\?student=[0-9a-f-]{36}$/ } },
 
   // A student's own progress: any signed-in caller.
+  prepareHomeworkUpload: {
+    level: "student",
+    canary: () => [{ assignmentId: nowhere(), fileName: `${MARK}.pdf`, size: 10 }],
+    probe: () => [{ assignmentId: nowhere(), fileName: `${MARK}.pdf`, size: 10 }],
+    answers: NOT_FOUND,
+  },
+  checkHomeworkUpload: {
+    level: "student",
+    canary: () => [{ assignmentId: nowhere(), path: `${nowhere()}/${nowhere()}/${nowhere()}.pdf`, fileName: `${MARK}.pdf` }],
+    probe: () => [{ assignmentId: nowhere(), path: `${nowhere()}/${nowhere()}/${nowhere()}.pdf`, fileName: `${MARK}.pdf` }],
+    answers: NOT_FOUND,
+  },
+  submitHomework: {
+    level: "student",
+    canary: () => [{ assignmentId: nowhere(), answer: `${MARK} ответ`, links: [], files: [] }],
+    probe: () => [{ assignmentId: nowhere(), answer: `${MARK} ответ`, links: [], files: [] }],
+    answers: NOT_FOUND,
+  },
   recordLessonOpened: { level: "student", canary: (w) => [w.lessonIds[0]], probe: () => [nowhere()], answers: NOT_FOUND },
   setLessonCompleted: {
     level: "student",
@@ -180,6 +199,25 @@ const ACTIONS: Record<string, Row> = {
   deleteLessonMaterial: { level: "admin", canary: (w) => [{ id: w.attachmentId }], probe: () => [{ id: nowhere() }], answers: NOT_FOUND },
   getDeletionImpact: { level: "admin", canary: (w) => [{ kind: "block", id: w.blockId }], probe: () => [{ kind: "block", id: nowhere() }], answers: NOT_FOUND },
 
+  saveAssignment: {
+    level: "admin",
+    canary: (w) => [{ lesson_id: w.lessonIds[0], instructions_md: `${MARK} задание`, accepts_text: true, accepts_links: false, accepts_files: false, is_stop_lesson: true }],
+    probe: () => [{ lesson_id: nowhere(), instructions_md: `${MARK} задание`, accepts_text: true, accepts_links: false, accepts_files: false, is_stop_lesson: false }],
+    answers: NOT_FOUND,
+  },
+  countAssignmentSubmissions: { level: "admin", canary: () => [{ id: nowhere() }], probe: () => [{ id: nowhere() }], answers: NOT_FOUND },
+  deleteAssignment: { level: "admin", canary: () => [{ id: nowhere() }], probe: () => [{ id: nowhere() }], answers: NOT_FOUND },
+
+  // Reviewing homework.
+  claimSubmission: { level: "reviewer", canary: () => [{ submissionId: nowhere() }], probe: () => [{ submissionId: nowhere() }], answers: NOT_FOUND },
+  releaseSubmission: { level: "reviewer", canary: () => [{ submissionId: nowhere() }], probe: () => [{ submissionId: nowhere() }], answers: NOT_FOUND },
+  reviewSubmission: {
+    level: "reviewer",
+    canary: () => [{ submissionId: nowhere(), decision: "return", comment: `${MARK} комментарий` }],
+    probe: () => [{ submissionId: nowhere(), decision: "accept", comment: "" }],
+    answers: NOT_FOUND,
+  },
+
   // Cohorts.
   saveGroup: { level: "admin", canary: (w) => [{ id: w.groupId, name: `${MARK} группа` }], probe: () => [{ id: nowhere(), name: `${MARK} группа` }], answers: NOT_FOUND },
   deleteGroup: { level: "admin", canary: (w) => [w.groupId], probe: () => [nowhere()], answers: NOT_FOUND },
@@ -207,6 +245,8 @@ const ACTIONS: Record<string, Row> = {
     probe: (w) => [{ groupId: w.groupId, kind: "module", itemId: nowhere() }],
     answers: NOT_FOUND,
   },
+  addCurator: { level: "admin", canary: (w) => [{ groupId: w.groupId, email: w.curator.email }], probe: (w) => [{ groupId: nowhere(), email: w.curator.email }], answers: NOT_FOUND },
+  removeCurator: { level: "admin", canary: (w) => [{ groupId: w.groupId, userId: w.curator.id }], probe: (w) => [{ groupId: w.groupId, userId: nowhere() }], answers: NOT_FOUND },
   setGroupGrants: {
     level: "admin",
     canary: (w) => [{ groupId: w.groupId, kind: "tool", itemIds: [w.tool.id], is_unlocked: false }],

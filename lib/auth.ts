@@ -32,6 +32,13 @@ export async function requireAdmin(): Promise<SessionUser> {
   return user;
 }
 
+/** An admin or a curator: the review pages (/admin/reviews) and the admin area's frame. */
+export async function requireReviewer(): Promise<SessionUser> {
+  const user = await requireUser();
+  if (!admits("reviewer", user.role)) redirect("/dashboard");
+  return user;
+}
+
 /**
  * For writes: whether the session is still live at Supabase Auth, which forgets a session when it
  * signs out. Pages trust the verified access token (no round trip; it lives `jwt_expiry`, ten

@@ -1260,6 +1260,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      reviewed_student_ids: {
+        Args: never
+        Returns: {
+          user_id: string
+        }[]
+      }
       set_lesson_completed: {
         Args: {
           _lesson_id: string

@@ -65,3 +65,27 @@ export async function spreadLessonAccess(db: Database, students: number) {
   const { rows } = await db.query<{ count: number }>(`select count(*)::int as count from public.lesson_access`);
   return rows[0].count;
 }
+
+/**
+ * Homework at scale: an assignment on the first lesson of every bench tool, and `submissions`
+ * waiting works from bench students (one each), for the review queue.
+ */
+export async function seedSubmissions(db: Database, submissions: number) {
+  await db.exec(`
+    insert into public.assignments (lesson_id, instructions_md, accepts_text, accepts_links)
+    select l.id, 'Опишите гипотезу', true, true
+    from public.lessons l join public.tech_tools tt on tt.id = l.tool_id
+    where tt.name like 'Bench Tool %' and l.order_index = 1;
+
+    insert into public.submissions (assignment_id, user_id, attempt, answer_md, submitted_at)
+    select a.id, u.id, 1, 'Моя гипотеза: ' || u.n, now() - make_interval(mins => u.n)
+    from (select id, row_number() over (order by email) as n from auth.users where email like 'bench-%' limit ${submissions}) u
+    join lateral (
+      select a.id from public.assignments a
+      join public.lessons l on l.id = a.lesson_id join public.tech_tools tt on tt.id = l.tool_id
+      where tt.name = format('Bench Tool %s', 1 + (u.n % 10))
+    ) a on true;
+  `);
+  const { rows } = await db.query<{ count: number }>(`select count(*)::int as count from public.submissions`);
+  return rows[0].count;
+}

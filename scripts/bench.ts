@@ -8,7 +8,7 @@ import { startFloor } from "./bench-floor";
 import { loadTest, peakMemoryMiB, type LoadResult } from "./bench-load";
 import { lighthouseMobile } from "./bench-lighthouse";
 import { firstLoadJs, measurePage, type PageMeasure } from "./bench-pages";
-import { seedLargeSchool, spreadLessonAccess } from "./bench-school";
+import { seedLargeSchool, seedSubmissions, spreadLessonAccess } from "./bench-school";
 import { signInBurst } from "./bench-sign-in-burst";
 import { exitCode, nextEnv, runNext, runServer } from "./next-app";
 
@@ -169,6 +169,11 @@ for (const target of ["/admin", `/admin?student=${largeStudent}`, "/admin?q=3999
   printPage(target, await measurePage(browser, `${base}${target}`, sessions.admin, backendRequests));
   countJwks();
 }
+const reviewSubmissions = await seedSubmissions(backend.db, 5000);
+console.log(`\nthe review queue with ${reviewSubmissions.toLocaleString("en")} submissions waiting\n`);
+printHeader();
+const reviewQueue = await measurePage(browser, `${base}/admin/reviews`, sessions.admin, backendRequests);
+printPage("/admin/reviews", reviewQueue);
 backend.setLatency(0);
 
 /** Median database time of a student's tool and lesson page functions, through supabase-js. */
@@ -220,6 +225,7 @@ const rows: [string, string, string, boolean][] = [
   [`slowest student page at ${latencyMs} ms latency`, `${(worstStudent[1].median / latencyMs).toFixed(2)} × (${worstStudent[0]})`, "≤ 1.3 ×", worstStudent[1].median <= 1.3 * latencyMs],
   ["  beyond the backend's own work", `${beyondBackend(worstBeyond[1]).toFixed(2)} × (${worstBeyond[0]})`, "—", true],
   ["/admin waves", `${(admin.median / latencyMs).toFixed(2)} × latency, ${admin.requests} requests`, "one wave (< 2 ×)", admin.median < 2 * latencyMs],
+  ["/admin/reviews, 5,000 waiting", `${(reviewQueue.median / latencyMs).toFixed(2)} × latency, ${reviewQueue.requests} requests`, "one wave (< 2 ×)", reviewQueue.median < 2 * latencyMs],
   ["signing-key fetches by the app", `${jwksFetches.length} in the whole run`, "≤ 1 per process", jwksFetches.length <= 1],
   ["heaviest first-load JS", `${kB(heaviest[1].javascript)} kB (${heaviest[0]}); floor ${kB(floorJs)} kB`, `≤ ${kB(budget)} kB`, over.length === 0],
   ["routes over the JS budget", over.length ? over.join(", ") : "none", "none", over.length === 0],

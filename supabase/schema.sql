@@ -300,6 +300,10 @@ CREATE POLICY "Admins read groups" ON public.groups FOR SELECT TO authenticated 
 
 CREATE POLICY "Admins remove groups" ON public.groups FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
+CREATE POLICY "Curators read the groups they curate" ON public.groups FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
+   FROM public.group_curators c
+  WHERE ((c.group_id = groups.id) AND (c.user_id = ( SELECT auth.uid() AS uid))))));
+
 CREATE POLICY "Students read their own groups" ON public.groups FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
    FROM public.group_members m
   WHERE ((m.group_id = groups.id) AND (m.user_id = ( SELECT auth.uid() AS uid))))));
@@ -596,6 +600,9 @@ ALTER TABLE public.profiles ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY "Admins read all profiles" ON public.profiles FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
+CREATE POLICY "Curators read their students' profiles" ON public.profiles FOR SELECT TO authenticated USING ((id IN ( SELECT reviewed_student_ids.user_id
+   FROM public.reviewed_student_ids() reviewed_student_ids(user_id))));
+
 CREATE POLICY "Users read their own profile" ON public.profiles FOR SELECT TO authenticated USING ((id = ( SELECT auth.uid() AS uid)));
 
 GRANT ALL ON TABLE public.profiles TO anon;
@@ -806,7 +813,11 @@ CREATE TRIGGER user_roles_sync_profile_role AFTER INSERT OR DELETE OR UPDATE ON 
 
 ALTER TABLE public.user_roles ENABLE ROW LEVEL SECURITY;
 
+CREATE POLICY "Admins grant the curator role" ON public.user_roles FOR INSERT TO authenticated WITH CHECK ((( SELECT public.is_admin() AS is_admin) AND (role = 'curator'::public.app_role)));
+
 CREATE POLICY "Admins read all roles" ON public.user_roles FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+
+CREATE POLICY "Admins take the curator role back" ON public.user_roles FOR DELETE TO authenticated USING ((( SELECT public.is_admin() AS is_admin) AND (role = 'curator'::public.app_role)));
 
 CREATE POLICY "Supabase Auth reads roles for access tokens" ON public.user_roles FOR SELECT TO supabase_auth_admin USING (true);
 
@@ -1330,6 +1341,7 @@ CREATE FUNCTION public.held_lesson_ids(_user_id uuid, _lesson_ids uuid[]) RETURN
     from public.lessons l
     left join public.modules m on m.id = l.module_id
     where l.is_published
+      and (l.module_id is null or m.is_published)
       and (l.tool_id in (select tool_id from asked) or l.course_module_id in (select course_module_id from asked))
   ),
   first_open_stop as (
@@ -1948,10 +1960,13 @@ GRANT ALL ON FUNCTION public.review_page(_submission_id uuid) TO service_role;
 
 
 CREATE FUNCTION public.review_queue(_status public.submission_status DEFAULT 'submitted'::public.submission_status, _group_id uuid DEFAULT NULL::uuid, _track text DEFAULT NULL::text, _item_id uuid DEFAULT NULL::uuid, _lesson_id uuid DEFAULT NULL::uuid, _limit integer DEFAULT 50, _offset integer DEFAULT 0) RETURNS jsonb
-    LANGUAGE sql STABLE
+    LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  with visible as (
+  with reviewer as (
+    select public.user_is_admin(auth.uid()) as is_admin
+  ),
+  visible as (
     select s.*, a.lesson_id, l.title as lesson_title, l.tool_id, l.course_module_id,
       coalesce(t.name, cm.title) as item_title
     from public.submissions s
@@ -1959,7 +1974,9 @@ CREATE FUNCTION public.review_queue(_status public.submission_status DEFAULT 'su
     join public.lessons l on l.id = a.lesson_id
     left join public.tech_tools t on t.id = l.tool_id
     left join public.course_modules cm on cm.id = l.course_module_id
-    where (_status is null or s.status = _status)
+    cross join reviewer r
+    where (r.is_admin or s.user_id in (select user_id from public.reviewed_student_ids()))
+      and (_status is null or s.status = _status)
       and (_lesson_id is null or a.lesson_id = _lesson_id)
       and (_item_id is null or l.tool_id = _item_id or l.course_module_id = _item_id)
       and (_track is null or (_track = 'tech' and l.tool_id is not null) or (_track = 'product' and l.course_module_id is not null))
@@ -2035,6 +2052,21 @@ $$;
 REVOKE ALL ON FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) TO authenticated;
 GRANT ALL ON FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) TO service_role;
+
+
+CREATE FUNCTION public.reviewed_student_ids() RETURNS TABLE(user_id uuid)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select m.user_id
+  from public.group_curators c
+  join public.group_members m on m.group_id = c.group_id
+  where c.user_id = auth.uid() and public.holds_any_role(auth.uid(), '{curator}');
+$$;
+
+REVOKE ALL ON FUNCTION public.reviewed_student_ids() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.reviewed_student_ids() TO authenticated;
+GRANT ALL ON FUNCTION public.reviewed_student_ids() TO service_role;
 
 
 CREATE FUNCTION public.set_lesson_completed(_lesson_id uuid, _completed boolean) RETURNS boolean
@@ -2366,6 +2398,8 @@ CREATE POLICY "Admins delete material files" ON storage.objects FOR DELETE TO au
 CREATE POLICY "Admins replace material files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin))) WITH CHECK (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin) AND (public.material_lesson_id(name) IS NOT NULL)));
 
 CREATE POLICY "Admins upload material files" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin) AND (public.material_lesson_id(name) IS NOT NULL)));
+
+CREATE POLICY "Reviewers read lesson material files" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_reviewer() AS is_reviewer)));
 
 CREATE POLICY "Students read their homework files, reviewers their students'" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'homework'::text) AND ((public.homework_owner_id(name) = ( SELECT auth.uid() AS uid)) OR public.may_review(( SELECT auth.uid() AS uid), public.homework_owner_id(name)))));
 

@@ -1,11 +1,27 @@
-import { requireAdmin } from "@/lib/auth";
+import { admits } from "@/lib/actions/roles";
+import { requireReviewer } from "@/lib/auth";
+import { AdminNav, type AdminNavLink } from "./_components/admin-nav";
+
+const REVIEWS: AdminNavLink = { href: "/admin/reviews", label: "Проверка работ" };
+const ADMIN_LINKS: AdminNavLink[] = [
+  { href: "/admin", label: "Студенты" },
+  { href: "/admin/groups", label: "Группы" },
+  { href: "/admin/content", label: "Контент курса" },
+  REVIEWS,
+];
 
 /**
- * The admin area, for admins only (a student goes to /dashboard, a visitor to /). The proxy turns
- * them away first; each page and every action checks again, as a layout does not protect an
- * action and is not rendered again on every navigation.
+ * The admin area's frame, for staff: an admin sees every section, a curator only the review
+ * pages (a student goes to /dashboard, a visitor to /). The proxy turns others away first; each
+ * page checks its own level again (every page but the review pages is the admin's), as a layout
+ * does not protect an action and is not rendered again on every navigation.
  */
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
-  await requireAdmin();
-  return children;
+  const user = await requireReviewer();
+  return (
+    <>
+      <AdminNav links={admits("admin", user.role) ? ADMIN_LINKS : [REVIEWS]} />
+      {children}
+    </>
+  );
 }

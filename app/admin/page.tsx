@@ -1,7 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { BookOpen, Users } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/page-header";
 import { requireAdmin } from "@/lib/auth";
 import { describeEffectiveAccess } from "@/lib/domain/access-source";
@@ -32,20 +29,7 @@ export default async function AdminPage({ searchParams }: Props) {
 
   return (
     <main className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
-      <PageHeader backHref="/dashboard" backLabel="К выбору трека" title="Панель администратора">
-        <Button asChild variant="outline">
-          <Link href="/admin/groups">
-            <Users aria-hidden />
-            Группы
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link href="/admin/content">
-            <BookOpen aria-hidden />
-            Контент курса
-          </Link>
-        </Button>
-      </PageHeader>
+      <PageHeader backHref="/dashboard" backLabel="К выбору трека" title="Панель администратора" />
       <SelectionProvider>
         <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
           <StudentList

@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { CheckCircle2, ChevronRight, Lock } from "lucide-react";
-import type { LessonGroup, NumberedLesson } from "@/lib/domain/lessons";
+import type { LessonGroup, LockReason, NumberedLesson } from "@/lib/domain/lessons";
 import { cn } from "@/lib/utils";
+
+const HELD_TEXT = "Откроется, когда примут домашнее задание";
 
 interface LessonLinkProps {
   lesson: NumberedLesson;
@@ -25,7 +27,10 @@ function LessonLink({ lesson, href, completed, current, compact }: LessonLinkPro
       )}
     >
       <span className={cn("shrink-0 text-sm font-medium", lesson.locked ? "text-muted-foreground" : "text-primary")}>{lesson.label}</span>
-      <span className="min-w-0 flex-1 break-words">{lesson.title}</span>
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="break-words">{lesson.title}</span>
+        {lesson.lockReason === "homework" && <span className="text-xs">{HELD_TEXT}</span>}
+      </span>
       {lesson.locked ? (
         <Lock className="size-4 shrink-0" aria-label="Урок закрыт" />
       ) : completed ? (
@@ -81,12 +86,17 @@ export function LessonList({ groups, basePath, completed, emptyText, currentId, 
   ));
 }
 
+const CLOSED_TEXT: Record<LockReason, string> = {
+  access: "Этот урок пока закрыт. Уроки открывает администратор школы — напишите ему, если вам нужен доступ.",
+  homework: "Этот урок откроется, когда куратор примет домашнее задание стоп-урока перед ним.",
+};
+
 /** Where a closed lesson's redirect lands: the list says why. */
-export function ClosedLessonNotice() {
+export function ClosedLessonNotice({ reason = "access" }: { reason?: LockReason }) {
   return (
     <p role="status" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
       <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
-      Этот урок пока закрыт. Уроки открывает администратор школы — напишите ему, если вам нужен доступ.
+      {CLOSED_TEXT[reason]}
     </p>
   );
 }

@@ -24,6 +24,8 @@ interface LessonViewProps {
   completed: readonly string[];
   /** The «Отметить пройденным» control (none in an admin's preview). */
   completion: React.ReactNode;
+  /** The lesson's «Домашнее задание», when it carries an assignment. */
+  homework?: React.ReactNode;
 }
 
 function NeighbourLink({ lesson, href, direction }: { lesson: NumberedLesson; href: string; direction: "prev" | "next" }) {
@@ -43,7 +45,7 @@ function NeighbourLink({ lesson, href, direction }: { lesson: NumberedLesson; hr
 }
 
 /** A lesson page, the same for a tool's lessons and a course module's: the lesson, then its outline. */
-export function LessonView({ lesson, content, listPath, backLabel, previous, next, groups, completed, completion }: LessonViewProps) {
+export function LessonView({ lesson, content, listPath, backLabel, previous, next, groups, completed, completion, homework }: LessonViewProps) {
   const sequence = groups.flatMap((group) => group.lessons);
   const position = lessonPosition(sequence, lesson.id);
   const progress = progressOf(
@@ -66,6 +68,7 @@ export function LessonView({ lesson, content, listPath, backLabel, previous, nex
           <LessonDescription text={content?.description ?? null} />
           <LessonBody markdown={content?.body_md ?? ""} />
           <LessonMaterials attachments={content?.attachments ?? []} />
+          {homework}
           {completion}
           <nav aria-label="Соседние уроки" className="flex flex-col gap-2 border-t pt-4 sm:flex-row sm:justify-between">
             {previous ? <NeighbourLink lesson={previous} href={`${listPath}/${previous.id}`} direction="prev" /> : <span />}

@@ -94,6 +94,12 @@ export function schoolRows(scope: { users: string[]; toolId: string; moduleId: s
     marked_lessons: service.from("lessons").select("id").ilike("title", `%${marker}%`),
     marked_groups: service.from("groups").select("id").ilike("name", `%${marker}%`),
     marked_profiles: service.from("profiles").select("id").ilike("email", `%${marker}%`),
+    assignments: service.from("assignments").select("*").in("lesson_id", lessonIds),
+    marked_assignments: service.from("assignments").select("id").ilike("instructions_md", `%${marker}%`),
+    submissions: service.from("submissions").select("*").in("user_id", users),
+    marked_submissions: service.from("submissions").select("id").ilike("answer_md", `%${marker}%`),
+    marked_comments: service.from("submission_comments").select("id").ilike("body_md", `%${marker}%`),
+    group_curators: service.from("group_curators").select("*").or(`group_id.eq.${groupId},user_id.in.(${users})`),
   });
 }
 

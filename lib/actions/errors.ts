@@ -104,7 +104,7 @@ const BY_HINT: Record<string, string> = {
   homework_waiting: "Работа уже на проверке — дождитесь ответа куратора",
   homework_kind: "Это задание не принимает такой ответ",
   homework_empty: "Добавьте ответ: текст, ссылку или файл",
-  homework_link: "Ссылка должна начинаться с http:// или https://",
+  homework_link: "Ссылка должна быть полным адресом страницы",
   homework_files: "Не больше 10 файлов в одной работе",
   homework_file_missing: "Файл не загрузился — прикрепите его ещё раз",
   homework_reviewed: "Эту работу уже проверили",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupLessons, neighbours, openLesson } from "./lessons";
+import { closedReasonOf, groupLessons, heldLessonRedirect, neighbours, openLesson } from "./lessons";
 
 const modules = [
   { id: "m2", name: "Блок 2", description: null, order_index: 2 },
@@ -79,8 +79,8 @@ describe("openLesson", () => {
   });
 
   it("is closed by a locked or a hidden record, open without one", () => {
-    expect(openLesson(modules, lessons, [{ lesson_id: "a", is_unlocked: false, is_visible: true }], "a")).toEqual({ status: "closed" });
-    expect(openLesson(modules, lessons, [{ lesson_id: "a", is_unlocked: true, is_visible: false }], "a")).toEqual({ status: "closed" });
+    expect(openLesson(modules, lessons, [{ lesson_id: "a", is_unlocked: false, is_visible: true }], "a")).toEqual({ status: "closed", reason: "access" });
+    expect(openLesson(modules, lessons, [{ lesson_id: "a", is_unlocked: true, is_visible: false }], "a")).toEqual({ status: "closed", reason: "access" });
     expect(openLesson(modules, lessons, [], "a")).toMatchObject({ status: "open", lesson: { id: "a", label: "Урок 1" }, previous: { id: "l5" }, next: { id: "b" } });
   });
 
@@ -90,5 +90,67 @@ describe("openLesson", () => {
       { id: "y", module_id: null, title: "Первый", order_index: 1 },
     ];
     expect(openLesson([], moduleLessons, [], "x")).toMatchObject({ status: "open", lesson: { label: "Урок 2" }, previous: { id: "y" }, next: null });
+  });
+});
+
+describe("lessons a stop-lesson holds", () => {
+  const held = ["b", "c"];
+
+  it("are listed as locked, with the homework as the reason", () => {
+    const { sequence } = groupLessons(modules, lessons, [], held);
+    expect(sequence.map((lesson) => [lesson.id, lesson.locked, lesson.lockReason])).toEqual([
+      ["l1", false, null],
+      ["l5", false, null],
+      ["a", false, null],
+      ["b", true, "homework"],
+      ["c", true, "homework"],
+    ]);
+  });
+
+  it("keep their numbers: a held lesson is closed, not hidden", () => {
+    const { groups } = groupLessons(modules, lessons, [], held);
+    expect(groups[1].lessons.map((lesson) => lesson.label)).toEqual(["Урок 1", "Урок 2"]);
+  });
+
+  it("name the access record first when one closes the lesson too", () => {
+    const access = [{ lesson_id: "b", is_unlocked: false, is_visible: true }];
+    expect(groupLessons(modules, lessons, access, held).sequence.find((lesson) => lesson.id === "b")?.lockReason).toBe("access");
+    expect(openLesson(modules, lessons, access, "b", held)).toEqual({ status: "closed", reason: "access" });
+  });
+
+  it("stay hidden when hidden: holding never shows a lesson", () => {
+    const access = [{ lesson_id: "c", is_unlocked: true, is_visible: false }];
+    expect(groupLessons(modules, lessons, access, held).sequence.map((lesson) => lesson.id)).not.toContain("c");
+  });
+
+  it("close the lesson page with the homework as the reason", () => {
+    expect(openLesson(modules, lessons, [], "b", held)).toEqual({ status: "closed", reason: "homework" });
+  });
+
+  it("are skipped as neighbours of the lessons still open", () => {
+    expect(openLesson(modules, lessons, [], "a", held)).toMatchObject({ status: "open", previous: { id: "l5" }, next: null });
+  });
+
+  it("ignore ids not in the list", () => {
+    expect(groupLessons(modules, lessons, [], ["elsewhere"]).sequence.every((lesson) => !lesson.locked)).toBe(true);
+  });
+});
+
+describe("the closed notice's query", () => {
+  it.each([
+    ["1", "access"],
+    ["homework", "homework"],
+    [undefined, null],
+    ["", null],
+    ["2", null],
+    [["1", "homework"], null],
+  ] as const)("closed=%j reads as %j", (query, reason) => {
+    expect(closedReasonOf(query as string | string[] | undefined)).toBe(reason);
+  });
+
+  it("a held lesson sends the student to its list, which then reads the reason back", () => {
+    const target = new URL(heldLessonRedirect("/tech-founder/Lovable"), "http://school.test");
+    expect(target.pathname).toBe("/tech-founder/Lovable");
+    expect(closedReasonOf(target.searchParams.get("closed") ?? undefined)).toBe("homework");
   });
 });

@@ -16,11 +16,15 @@ export interface ModuleBlock {
   order_index: number;
 }
 
+/** Why a listed lesson is closed: an access record, or an unaccepted stop-lesson before it. */
+export type LockReason = "access" | "homework";
+
 export interface NumberedLesson extends LessonOutline {
   number: number;
   label: string;
-  /** Visible but locked by an access record: listed, but its page redirects back. */
+  /** Visible but closed: listed, but its page redirects back. */
   locked: boolean;
+  lockReason: LockReason | null;
 }
 
 export interface LessonGroup {
@@ -41,34 +45,58 @@ export const LOOSE_GROUP_TITLE = "Уроки";
 
 export const lessonLabel = (number: number) => `Урок ${number}`;
 
+type LessonAccess = AccessFlags & { lesson_id: string };
+
+/** The access record wins: accepting the homework would not open a lesson the school closed. */
+function lockReasonOf(record: LessonAccess | undefined, held: boolean): LockReason | null {
+  if (!canOpenLesson(record)) return "access";
+  return held ? "homework" : null;
+}
+
 /**
  * Hides lessons the student may not see, then groups the rest: lessons without a module in
  * «Уроки», numbered by order_index; lessons of each module block numbered by position.
+ * `held`: the lessons a stop-lesson keeps closed (lesson_list's `held`).
  */
 export function groupLessons(
   modules: readonly ModuleBlock[],
   lessons: readonly LessonOutline[],
-  access: readonly (AccessFlags & { lesson_id: string })[],
+  access: readonly LessonAccess[],
+  held: readonly string[] = [],
 ): ToolLessons {
   const accessByLesson = new Map(access.map((record) => [record.lesson_id, record]));
+  const heldIds = new Set(held);
   const visible = byOrderIndex(lessons).filter((lesson) => accessByLesson.get(lesson.id)?.is_visible ?? true);
-  const locked = (lesson: LessonOutline) => !canOpenLesson(accessByLesson.get(lesson.id));
+  const numbered = (lesson: LessonOutline, number: number): NumberedLesson => {
+    const lockReason = lockReasonOf(accessByLesson.get(lesson.id), heldIds.has(lesson.id));
+    return { ...lesson, number, label: lessonLabel(number), locked: lockReason !== null, lockReason };
+  };
   const moduleIds = new Set(modules.map((block) => block.id));
 
   const loose = visible
     .filter((lesson) => !lesson.module_id || !moduleIds.has(lesson.module_id))
-    .map((lesson) => ({ ...lesson, number: lesson.order_index, label: lessonLabel(lesson.order_index), locked: locked(lesson) }));
+    .map((lesson) => numbered(lesson, lesson.order_index));
 
   const groups: LessonGroup[] = [];
   if (loose.length) groups.push({ key: "loose", title: LOOSE_GROUP_TITLE, description: null, lessons: loose });
   for (const block of byOrderIndex(modules)) {
     const blockLessons = visible
       .filter((lesson) => lesson.module_id === block.id)
-      .map((lesson, index) => ({ ...lesson, number: index + 1, label: lessonLabel(index + 1), locked: locked(lesson) }));
+      .map((lesson, index) => numbered(lesson, index + 1));
     groups.push({ key: block.id, title: block.name, description: block.description, lessons: blockLessons });
   }
   const sequence = groups.flatMap((group) => group.lessons);
   return { groups, sequence, isEmpty: groups.length === 0 };
+}
+
+/** Where a lesson a stop-lesson holds sends the student: its list, which says why (paths.ts's `?closed=1` is the access record's). */
+export const heldLessonRedirect = (listPath: string) => `${listPath}?closed=homework`;
+
+/** Why the list was reached from a closed lesson, by its `closed` query; null when it was not. */
+export function closedReasonOf(query: string | string[] | undefined): LockReason | null {
+  if (query === "1") return "access";
+  if (query === "homework") return "homework";
+  return null;
 }
 
 /** The lessons before and after one in the page's order, skipping locked ones. */
@@ -81,22 +109,28 @@ export function neighbours(sequence: readonly NumberedLesson[], lessonId: string
 
 export type LessonOpening =
   | { status: "missing" }
-  | { status: "closed" }
+  | { status: "closed"; reason: LockReason }
   | { status: "open"; lesson: NumberedLesson; groups: LessonGroup[]; previous: NumberedLesson | null; next: NumberedLesson | null };
 
 /**
  * Whether a lesson page shows the lesson: «Урок не найден» when it is not in the list, the
- * list's redirect when the student's record closes or hides it, else the lesson with its neighbours.
+ * list's redirect when the student's record closes or hides it or a stop-lesson holds it, else
+ * the lesson with its neighbours.
  */
 export function openLesson(
   modules: readonly ModuleBlock[],
   lessons: readonly LessonOutline[],
-  access: readonly (AccessFlags & { lesson_id: string })[],
+  access: readonly LessonAccess[],
   lessonId: string,
+  held: readonly string[] = [],
 ): LessonOpening {
   if (!lessons.some((lesson) => lesson.id === lessonId)) return { status: "missing" };
-  if (!canOpenLesson(access.find((record) => record.lesson_id === lessonId))) return { status: "closed" };
-  const { groups, sequence } = groupLessons(modules, lessons, access);
+  const reason = lockReasonOf(
+    access.find((record) => record.lesson_id === lessonId),
+    held.includes(lessonId),
+  );
+  if (reason) return { status: "closed", reason };
+  const { groups, sequence } = groupLessons(modules, lessons, access, held);
   const lesson = sequence.find((item) => item.id === lessonId);
   if (!lesson) return { status: "missing" };
   return { status: "open", lesson, groups, ...neighbours(sequence, lessonId) };

@@ -77,3 +77,29 @@ export async function dropGrant(client: Client, groupId: string, kind: AccessKin
     "Настройка группы не найдена — возможно, её уже сняли",
   );
 }
+
+/**
+ * Makes a person a curator of the group, by the e-mail they signed up with; someone who is neither
+ * a curator nor an admin gets the curator role too. Answers whether they were added now (false:
+ * already a curator of the group).
+ */
+export async function addCurator(client: Client, groupId: string, email: string): Promise<boolean> {
+  // The staff are few: their roles come in the same wave as the person, before their id is known.
+  const [group, person, curators, staff] = await Promise.all([
+    written<{ id: string }>(client.from("groups").select("id").eq("id", groupId).maybeSingle()),
+    written<{ id: string }>(client.from("profiles").select("id").eq("email", email).maybeSingle()),
+    written<{ user_id: string }[]>(client.from("group_curators").select("user_id").eq("group_id", groupId)),
+    written<{ user_id: string }[]>(client.from("user_roles").select("user_id").in("role", ["curator", "admin"])),
+  ]);
+  if (!group) throw new Refusal(GROUP_NOT_FOUND);
+  if (!person) throw new Refusal("Пользователь с таким адресом не найден: сначала он должен зарегистрироваться", { email: "Пользователь с таким адресом не найден" });
+  if (curators?.some((curator) => curator.user_id === person.id)) return false;
+  // Anyone else becomes a curator: the role takes effect with their next sign-in or token refresh.
+  if (!staff?.some((role) => role.user_id === person.id)) await written(client.from("user_roles").insert({ user_id: person.id, role: "curator" }));
+  await written(client.from("group_curators").insert({ group_id: groupId, user_id: person.id }));
+  return true;
+}
+
+export async function removeCurator(client: Client, groupId: string, userId: string) {
+  await changed(client.from("group_curators").delete().eq("group_id", groupId).eq("user_id", userId).select("user_id"), "Куратор не найден в группе");
+}

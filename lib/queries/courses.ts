@@ -61,9 +61,18 @@ const dashboardSchema = z.object({
     .nullable(),
 });
 
+/** What public.homework_summary returns: the caller's works by the status of their latest attempt. */
+const homeworkSummarySchema = z.object({ returned: z.number(), submitted: z.number(), accepted: z.number() });
+export type HomeworkSummary = z.infer<typeof homeworkSummarySchema>;
+
+/** The dashboard and what homework waits for the student; none in an admin's preview (the summary is the caller's own). */
 export async function getDashboard(viewer: Viewer) {
   const supabase = await createDataClient();
-  return dashboardSchema.parse(orThrow(await supabase.rpc("dashboard_page", { _student_id: previewedStudentId(viewer) })));
+  const [page, homework] = await Promise.all([
+    supabase.rpc("dashboard_page", { _student_id: previewedStudentId(viewer) }),
+    viewer.preview ? null : supabase.rpc("homework_summary"),
+  ]);
+  return { ...dashboardSchema.parse(orThrow(page)), homework: homework ? homeworkSummarySchema.parse(orThrow(homework)) : null };
 }
 
 const flags = { is_unlocked: z.boolean(), is_visible: z.boolean() };
@@ -73,6 +82,8 @@ const lessonListSchema = z.object({
   lessons: z.array(z.object({ id: z.string(), module_id: z.string().nullable(), title: z.string(), order_index: z.number() })),
   lesson_access: z.array(z.object({ lesson_id: z.string(), ...flags })),
   completed: z.array(z.string()),
+  /** Lessons an unaccepted stop-lesson before them keeps closed. */
+  held: z.array(z.string()).default([]),
 });
 
 /** A lesson page's own part: whether the lesson is hidden from the viewer, and its content when it may be opened. */
@@ -83,7 +94,40 @@ export type LessonAttachment = z.infer<typeof attachmentSchema>;
 /** What public.lesson_materials_for returns: the written body and the materials, in order. */
 export const lessonMaterialsSchema = z.object({ body_md: z.string(), attachments: z.array(attachmentSchema) });
 
-const lessonContentSchema = lessonMaterialsSchema.extend({ description: z.string().nullable(), video_url: z.string().nullable() });
+/** What public.homework_for returns: the lesson's assignment and every attempt of the viewer's, oldest first. */
+const homeworkSchema = z.object({
+  assignment: z.object({
+    id: z.string(),
+    instructions_md: z.string(),
+    accepts_text: z.boolean(),
+    accepts_links: z.boolean(),
+    accepts_files: z.boolean(),
+    is_stop_lesson: z.boolean(),
+  }),
+  attempts: z.array(
+    z.object({
+      id: z.string(),
+      attempt: z.number(),
+      answer_md: z.string(),
+      links: z.array(z.string()),
+      status: z.enum(["submitted", "returned", "accepted"]),
+      submitted_at: z.string(),
+      reviewed_at: z.string().nullable(),
+      /** Reached through /files/homework/{id}. */
+      files: z.array(attachmentSchema),
+      comments: z.array(z.object({ id: z.string(), body_md: z.string(), created_at: z.string(), author: z.string() })),
+    }),
+  ),
+});
+export type LessonHomework = z.infer<typeof homeworkSchema>;
+export type HomeworkAttempt = LessonHomework["attempts"][number];
+
+const lessonContentSchema = lessonMaterialsSchema.extend({
+  description: z.string().nullable(),
+  video_url: z.string().nullable(),
+  /** Null when the lesson carries no assignment. */
+  homework: homeworkSchema.nullable().default(null),
+});
 export type LessonContent = z.infer<typeof lessonContentSchema>;
 
 const lessonPartSchema = {

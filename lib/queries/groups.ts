@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { createDataClient } from "@/lib/supabase/server";
+import type { DataClient } from "@/lib/supabase/session";
 import { orThrow } from "./result";
 
 /** Reads of the cohort admin (/admin/groups), one parallel wave per page. */
@@ -33,13 +34,41 @@ const groupPageSchema = z.object({
 
 export type GroupGrant = z.infer<typeof grantSchema>;
 
+export interface GroupCurator {
+  id: string;
+  email: string;
+  full_name: string | null;
+  /** Whether they still hold the curator (or admin) role: without it they review nothing. */
+  reviews: boolean;
+}
+
+/**
+ * A group's curators with their names and roles. Two steps, beside the page's wave: their ids
+ * first, as group_curators names auth.users, not profiles, so PostgREST cannot join the two.
+ */
+async function groupCurators(supabase: DataClient, groupId: string): Promise<GroupCurator[]> {
+  const ids = orThrow(await supabase.from("group_curators").select("user_id").eq("group_id", groupId).order("added_at")).map((row) => row.user_id);
+  if (!ids.length) return [];
+  const [profiles, roles] = await Promise.all([
+    supabase.from("profiles").select("id, email, full_name").in("id", ids),
+    supabase.from("user_roles").select("user_id").in("user_id", ids).in("role", ["curator", "admin"]),
+  ]);
+  const staff = new Set(orThrow(roles).map((row) => row.user_id));
+  const byId = new Map(orThrow(profiles).map((profile) => [profile.id, profile]));
+  return ids.flatMap((id) => {
+    const profile = byId.get(id);
+    return profile ? [{ ...profile, reviews: staff.has(id) }] : [];
+  });
+}
+
 export async function getGroupPage(groupId: string) {
   const supabase = await createDataClient();
-  const [page, modules, tools, lessons] = await Promise.all([
+  const [page, modules, tools, lessons, curators] = await Promise.all([
     supabase.rpc("group_page", { _group_id: groupId }),
     supabase.from("course_modules").select("id, title, order_index").order("order_index"),
     supabase.from("tech_tools").select("id, name, order_index").order("order_index"),
     supabase.from("lessons").select("id, title, tool_id, course_module_id, order_index").order("order_index"),
+    groupCurators(supabase, groupId),
   ]);
-  return { ...groupPageSchema.parse(orThrow(page)), modules: orThrow(modules), tools: orThrow(tools), lessons: orThrow(lessons) };
+  return { ...groupPageSchema.parse(orThrow(page)), modules: orThrow(modules), tools: orThrow(tools), lessons: orThrow(lessons), curators };
 }

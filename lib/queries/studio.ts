@@ -75,17 +75,23 @@ async function lessonParents(supabase: Awaited<ReturnType<typeof createDataClien
 
 export type LessonParents = Awaited<ReturnType<typeof lessonParents>>;
 
+const STUDIO_ASSIGNMENT = "id, instructions_md, accepts_text, accepts_links, accepts_files, is_stop_lesson";
+
 export async function getStudioLesson(lessonId: string) {
   const supabase = await createDataClient();
-  const [lesson, content, materials, parents] = await Promise.all([
+  const [lesson, content, materials, assignment, parents] = await Promise.all([
     supabase.from("lessons").select("id, title, tool_id, module_id, course_module_id, is_published").eq("id", lessonId).maybeSingle(),
     supabase.rpc("lesson_content", { _lesson_id: lessonId }).maybeSingle(),
     supabase.rpc("lesson_materials", { _lesson_id: lessonId }),
+    supabase.from("assignments").select(STUDIO_ASSIGNMENT).eq("lesson_id", lessonId).maybeSingle(),
     lessonParents(supabase),
   ]);
   const { body_md, attachments } = lessonMaterialsSchema.parse(orThrow(materials) ?? { body_md: "", attachments: [] });
-  return { lesson: orThrow(lesson), content: orThrow(content), bodyMd: body_md, attachments, parents };
+  return { lesson: orThrow(lesson), content: orThrow(content), bodyMd: body_md, attachments, assignment: orThrow(assignment), parents };
 }
+
+/** A lesson's assignment as the studio edits it. */
+export type StudioAssignment = NonNullable<Awaited<ReturnType<typeof getStudioLesson>>["assignment"]>;
 
 export async function getStudioLessonParents() {
   return lessonParents(await createDataClient());

@@ -1,5 +1,5 @@
 import "server-only";
-import { MATERIALS_BUCKET, SIGNED_URL_SECONDS } from "@/lib/domain/materials";
+import { SIGNED_URL_SECONDS } from "@/lib/domain/materials";
 import { createDataClient } from "@/lib/supabase/server";
 
 /**
@@ -7,9 +7,9 @@ import { createDataClient } from "@/lib/supabase/server";
  * asks its own row level security whether they may read the object), or «Файл не найден» for
  * everyone else, the same whether the file is missing or closed to them.
  */
-export async function redirectToSignedFile(objectPath: string, download?: string): Promise<Response> {
+export async function redirectToSignedFile(bucket: string, objectPath: string, download?: string): Promise<Response> {
   const supabase = await createDataClient();
-  const { data, error } = await supabase.storage.from(MATERIALS_BUCKET).createSignedUrl(objectPath, SIGNED_URL_SECONDS);
+  const { data, error } = await supabase.storage.from(bucket).createSignedUrl(objectPath, SIGNED_URL_SECONDS);
   if (error || !data) return fileNotFound();
   const location = new URL(data.signedUrl);
   // Added here, not through supabase-js's `download` option: that one encodes a Cyrillic name

@@ -13,7 +13,7 @@ export interface UploadSteps<T> {
 
 /** What Storage answers for a refused upload, in Russian. */
 function storageRefusal(status: number): string {
-  if (status === 413) return "Файл больше 50 МБ — такой не прикрепить";
+  if (status === 413) return "Файл слишком большой — такой не прикрепить";
   if (status === 415) return "Такой тип файла нельзя прикрепить";
   if (status === 0) return "Нет связи с хранилищем — проверьте интернет и попробуйте ещё раз";
   return "Файл не загрузился — попробуйте ещё раз";

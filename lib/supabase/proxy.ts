@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { createServerClient, type CookieOptions } from "@supabase/ssr";
-import { admits } from "@/lib/actions/roles";
+import { adminPathLevel, admits } from "@/lib/actions/roles";
 import type { Database } from "@/lib/database.types";
 import { decodeSegment } from "@/lib/domain/paths";
 import { builtActionIds, guardActionRequest } from "@/lib/security/action-request";
@@ -70,7 +70,7 @@ export async function updateSession(request: NextRequest) {
   const path = request.nextUrl.pathname;
   if (session.kind === "anonymous" && isProtected(path)) return redirectTo("/");
   if (session.kind === "user" && path === "/") return redirectTo("/dashboard");
-  if (session.kind === "user" && isUnder(path, "/admin") && !admits("admin", session.user.role)) return redirectTo("/dashboard");
+  if (session.kind === "user" && isUnder(path, "/admin") && !admits(adminPathLevel(path), session.user.role)) return redirectTo("/dashboard");
   // The page reads this session instead of verifying the same token a second time.
   return passOn(session);
 }

@@ -1,12 +1,23 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalBackend } from "@/local-backend/server";
-import { ACTOR_IDS, describeRead, describeWrite, readHolds, READS, rowsCounted, WRITES, type Actor, type ReadCase } from "../rls/matrix";
+import {
+  describeHomeworkRead,
+  describeHomeworkWrite,
+  FIXTURE_ACCOUNTS,
+  FIXTURE_SQL,
+  HOMEWORK_READS,
+  HOMEWORK_WRITES,
+  homeworkReadHolds,
+  type HomeworkActor,
+  type HomeworkWriteCase,
+} from "../rls/homework-matrix";
+import { ACTOR_IDS, describeRead, describeWrite, readHolds, READS, rowsCounted, WRITES, type ReadCase } from "../rls/matrix";
 import { ANON_KEY, SEEDED, SERVICE_ROLE_KEY, signedIn, startTestBackend } from "@/local-backend/tests/harness";
 
 // Table names come from the matrix, so these clients are untyped.
 let backend: LocalBackend;
-const clients = {} as Record<Actor | "service", SupabaseClient>;
+const clients = {} as Record<HomeworkActor | "service", SupabaseClient>;
 
 const client = (key: string, accessToken?: string) =>
   createClient(backend.url, key, {
@@ -31,6 +42,20 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
+/** Rows written by one case: none when refused (an error, or no row matched). */
+async function rowsWritten(write: HomeworkWriteCase) {
+  const table = clients[write.actor].from(write.table);
+  let query =
+    write.operation === "insert"
+      ? table.insert(write.values, { count: "exact" })
+      : write.operation === "update"
+        ? table.update(write.values, { count: "exact" })
+        : table.delete({ count: "exact" });
+  for (const [column, value] of Object.entries(write.match ?? {})) query = query.eq(column, value);
+  const { error, count } = await query;
+  return error ? 0 : (count ?? 0);
+}
+
 describe("the row level security matrix through supabase-js", () => {
   for (const read of READS) {
     it(describeRead(read), async () => {
@@ -45,17 +70,30 @@ describe("the row level security matrix through supabase-js", () => {
 
   for (const write of WRITES) {
     it(describeWrite(write), async () => {
-      const table = clients[write.actor].from(write.table);
-      let query =
-        write.operation === "insert"
-          ? table.insert(write.values, { count: "exact" })
-          : write.operation === "update"
-            ? table.update(write.values, { count: "exact" })
-            : table.delete({ count: "exact" });
-      for (const [column, value] of Object.entries(write.match ?? {})) query = query.eq(column, value);
-      const { error, count } = await query;
-      const written = error ? 0 : (count ?? 0);
-      expect(written).toBe(write.expect === "allowed" ? 1 : 0);
+      expect(await rowsWritten(write)).toBe(write.expect === "allowed" ? 1 : 0);
+    });
+  }
+});
+
+describe("homework's row level security matrix through supabase-js", () => {
+  beforeAll(async () => {
+    await backend.db.exec(FIXTURE_SQL);
+    for (const actor of ["otherStudent", "otherCurator"] as const) {
+      const { session } = await signedIn(backend, FIXTURE_ACCOUNTS[actor].email, FIXTURE_ACCOUNTS[actor].password);
+      clients[actor] = client(ANON_KEY, session.access_token);
+    }
+  });
+
+  for (const read of HOMEWORK_READS) {
+    it(describeHomeworkRead(read), async () => {
+      const { data, error } = await clients[read.actor].from(read.table).select(read.key).overrideTypes<Record<string, unknown>[], { merge: false }>();
+      expect(homeworkReadHolds(read, { refused: Boolean(error), keys: (data ?? []).map((row) => row[read.key]) })).toBe(true);
+    });
+  }
+
+  for (const write of HOMEWORK_WRITES) {
+    it(describeHomeworkWrite(write), async () => {
+      expect(await rowsWritten(write)).toBe(write.expect === "allowed" ? 1 : 0);
     });
   }
 });

@@ -2,7 +2,16 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACTOR_IDS, claimsOf, describeRead, describeWrite, readHolds, READS, rowsCounted, WRITES, type Actor } from "../rls/matrix";
+import {
+  describeHomeworkRead,
+  describeHomeworkWrite,
+  FIXTURE_SQL,
+  HOMEWORK_READS,
+  HOMEWORK_WRITES,
+  homeworkClaims,
+  homeworkReadHolds,
+} from "../rls/homework-matrix";
+import { ACTOR_IDS, claimsOf, describeRead, describeWrite, readHolds, READS, rowsCounted, WRITES, type Actor, type WriteCase } from "../rls/matrix";
 import { PRIVACY_POLICY_VERSION } from "@/lib/validation/auth";
 import { postgresBinDir, startCluster, type Cluster } from "./cluster";
 
@@ -25,10 +34,10 @@ let owner: Client;
 let authenticator: Client;
 
 /** Runs SQL as PostgREST would for an actor: one transaction, the claims, the role; always rolled back. */
-async function asActor<T>(actor: Actor | "service_role", run: (client: Client) => Promise<T>): Promise<T> {
+async function asActor<T>(actor: Actor | "service_role" | { claims: Record<string, string> }, run: (client: Client) => Promise<T>): Promise<T> {
   await authenticator.query("begin");
   try {
-    const claims = actor === "service_role" ? { role: "service_role" } : claimsOf(actor);
+    const claims = typeof actor === "object" ? actor.claims : actor === "service_role" ? { role: "service_role" } : claimsOf(actor);
     await authenticator.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
     await authenticator.query(`set local role ${claims.role}`);
     return await run(authenticator);
@@ -38,6 +47,27 @@ async function asActor<T>(actor: Actor | "service_role", run: (client: Client) =
 }
 
 const quote = (name: string) => `"${name}"`;
+
+/** Rows one write case changes as its actor (rolled back): none when refused by a grant, a policy or a check. */
+async function rowsWritten(write: Omit<WriteCase, "actor">, claims: Record<string, string>) {
+  const columns = Object.keys(write.values);
+  const values = Object.values(write.values);
+  const match = Object.entries(write.match ?? {});
+  const where = `where ${match.map(([column], index) => `${quote(column)} = $${columns.length + index + 1}`).join(" and ")}`;
+  const sql = {
+    insert: `insert into public.${quote(write.table)} (${columns.map(quote).join(", ")}) values (${columns.map((_, index) => `$${index + 1}`).join(", ")})`,
+    update: `update public.${quote(write.table)} set ${columns.map((column, index) => `${quote(column)} = $${index + 1}`).join(", ")} ${where}`,
+    delete: `delete from public.${quote(write.table)} ${where}`,
+  }[write.operation];
+  return asActor({ claims }, async (client) => {
+    try {
+      return (await client.query(sql, [...values, ...match.map(([, value]) => value)])).rowCount ?? 0;
+    } catch (error) {
+      if (!["42501", "23514"].includes((error as { code?: string }).code ?? "")) throw error;
+      return 0;
+    }
+  });
+}
 
 describe.skipIf(!binDir)(`migrations on a hosted-style PostgreSQL (${binDir ?? "not installed"})`, () => {
   beforeAll(async () => {
@@ -180,25 +210,63 @@ describe.skipIf(!binDir)(`migrations on a hosted-style PostgreSQL (${binDir ?? "
 
     for (const write of WRITES) {
       it(describeWrite(write), async () => {
-        const columns = Object.keys(write.values);
-        const values = Object.values(write.values);
-        const match = Object.entries(write.match ?? {});
-        const where = `where ${match.map(([column], index) => `${quote(column)} = $${columns.length + index + 1}`).join(" and ")}`;
-        const sql = {
-          insert: `insert into public.${quote(write.table)} (${columns.map(quote).join(", ")}) values (${columns.map((_, index) => `$${index + 1}`).join(", ")})`,
-          update: `update public.${quote(write.table)} set ${columns.map((column, index) => `${quote(column)} = $${index + 1}`).join(", ")} ${where}`,
-          delete: `delete from public.${quote(write.table)} ${where}`,
-        }[write.operation];
-        const written = await asActor(write.actor, async (client) => {
-          try {
-            return (await client.query(sql, [...values, ...match.map(([, value]) => value)])).rowCount ?? 0;
-          } catch (error) {
-            if (!["42501", "23514"].includes((error as { code?: string }).code ?? "")) throw error;
-            return 0;
-          }
-        });
-        expect(written).toBe(write.expect === "allowed" ? 1 : 0);
+        expect(await rowsWritten(write, claimsOf(write.actor))).toBe(write.expect === "allowed" ? 1 : 0);
       });
     }
+  });
+
+  describe("homework's row level security matrix, as PostgREST runs it", () => {
+    beforeAll(() => owner.query(FIXTURE_SQL));
+
+    for (const read of HOMEWORK_READS) {
+      it(describeHomeworkRead(read), async () => {
+        const outcome = await asActor({ claims: homeworkClaims(read.actor) }, async (client) => {
+          try {
+            return { refused: false, keys: (await client.query(`select ${quote(read.key)} as key from public.${quote(read.table)}`)).rows.map((row) => row.key) };
+          } catch (error) {
+            if ((error as { code?: string }).code !== "42501") throw error;
+            return { refused: true, keys: [] };
+          }
+        });
+        expect(homeworkReadHolds(read, outcome)).toBe(true);
+      });
+    }
+
+    for (const write of HOMEWORK_WRITES) {
+      it(describeHomeworkWrite(write), async () => {
+        expect(await rowsWritten(write, homeworkClaims(write.actor))).toBe(write.expect === "allowed" ? 1 : 0);
+      });
+    }
+
+    it("lets one reviewer take a work while another's claim of it waits on the row, then refuses the other", async () => {
+      const [work] = (await owner.query(`select id from public.submissions where status = 'submitted' limit 1`)).rows;
+      const [first, second] = await Promise.all([connect("authenticator"), connect("authenticator")]);
+      const begin = async (client: Client, actor: "curator" | "admin") => {
+        await client.query("begin");
+        await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(homeworkClaims(actor))]);
+        await client.query("set local role authenticated");
+      };
+      try {
+        await begin(first, "curator");
+        await first.query(`select public.claim_submission($1)`, [work.id]);
+        await begin(second, "admin");
+        const secondClaim = second.query(`select public.claim_submission($1)`, [work.id]).then(
+          () => "taken",
+          (error: { hint?: string }) => error.hint,
+        );
+        // Both ask at once: the second waits for the first's row lock before it reads the row.
+        for (let tries = 0; tries < 500 && !(await owner.query(`select 1 from pg_locks where not granted`)).rowCount; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await first.query("commit");
+        expect(await secondClaim).toBe("homework_claimed");
+        await second.query("rollback");
+        const { rows } = await owner.query(`select claimed_by from public.submissions where id = $1`, [work.id]);
+        expect(rows[0].claimed_by).toBe(homeworkClaims("curator").sub);
+      } finally {
+        await owner.query(`update public.submissions set claimed_by = null, claimed_until = null where id = $1`, [work.id]);
+        await Promise.all([first.end(), second.end()]);
+      }
+    });
   });
 });

@@ -1,8 +1,10 @@
 import { LessonView } from "@/components/course/lesson-view";
 import type { LessonOpening } from "@/lib/domain/lessons";
+import { homeworkProgressNote, latestStatus } from "@/lib/domain/submissions";
 import type { Viewer } from "@/lib/preview";
 import type { LessonContent } from "@/lib/queries/courses";
 import { CompleteLessonButton } from "./complete-lesson-button";
+import { HomeworkSection } from "./homework/homework-section";
 import { RecordLessonOpened } from "./record-lesson-opened";
 
 interface Props {
@@ -16,18 +18,37 @@ interface Props {
 
 /**
  * An open lesson as its student reads it: recorded as opened once it is on screen, with
- * «Отметить пройденным». An admin's preview records nothing and shows what the student marked.
+ * «Отметить пройденным», or with its homework when it carries an assignment (the lesson is then
+ * passed when the work is accepted). An admin's preview records nothing, shows what the student
+ * marked and their homework thread without the form.
  */
 export function StudentLesson({ viewer, opening, content, completed, listPath, backLabel }: Props) {
   const lessonId = opening.lesson.id;
   const done = completed.includes(lessonId);
-  const completion = viewer.preview ? (
+  const homework = content?.homework ?? null;
+  const recorded = viewer.preview ? null : <RecordLessonOpened lessonId={lessonId} />;
+  const completion = homework ? (
+    <>
+      <p className="text-sm text-muted-foreground">{homeworkProgressNote(latestStatus(homework.attempts))}</p>
+      {recorded}
+    </>
+  ) : viewer.preview ? (
     <p className="text-sm text-muted-foreground">{done ? "Студент отметил урок пройденным" : "Студент ещё не отметил урок"}</p>
   ) : (
     <>
       <CompleteLessonButton lessonId={lessonId} completed={done} />
-      <RecordLessonOpened lessonId={lessonId} />
+      {recorded}
     </>
   );
-  return <LessonView {...opening} content={content} listPath={listPath} backLabel={backLabel} completed={completed} completion={completion} />;
+  return (
+    <LessonView
+      {...opening}
+      content={content}
+      listPath={listPath}
+      backLabel={backLabel}
+      completed={completed}
+      completion={completion}
+      homework={homework && <HomeworkSection homework={homework} readOnly={Boolean(viewer.preview)} />}
+    />
+  );
 }

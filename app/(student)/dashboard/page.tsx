@@ -9,6 +9,7 @@ import { requireViewer } from "@/lib/preview";
 import { courseModulePath, lessonPath } from "@/lib/domain/paths";
 import { getDashboard } from "@/lib/queries/courses";
 import { AuthStateRefresher } from "./_components/auth-state-refresher";
+import { HomeworkWaiting } from "./_components/homework-waiting";
 import { SignOutButton } from "./_components/sign-out-button";
 
 export const metadata: Metadata = { title: "Выбор трека" };
@@ -47,6 +48,14 @@ export default async function DashboardPage() {
             </Link>
           </Button>
         )}
+        {viewer.user.role === "curator" && (
+          <Button asChild variant="outline">
+            <Link href="/admin/reviews">
+              <Shield aria-hidden />
+              Проверка работ
+            </Link>
+          </Button>
+        )}
         {!viewer.preview && <SignOutButton />}
       </PageHeader>
       {resume && (
@@ -63,6 +72,7 @@ export default async function DashboardPage() {
           <ArrowRight className="size-5 shrink-0 transition-transform group-hover:translate-x-1" aria-hidden />
         </Link>
       )}
+      {dashboard.homework && <HomeworkWaiting summary={dashboard.homework} />}
       <p className="text-muted-foreground">Выберите трек обучения:</p>
       <nav aria-label="Треки обучения" className="grid gap-4 sm:grid-cols-2">
         {TRACKS.map(({ key, href, icon: Icon, title, description }) => (

@@ -3,8 +3,9 @@
 import { defineAction, ok } from "@/lib/actions";
 import * as groups from "@/lib/mutations/groups";
 import { bulkGrantSchema, grantRefSchema, grantSchema, groupNameSchema, memberEmailsSchema, memberSchema } from "@/lib/validation/groups";
+import { curatorEmailSchema, curatorSchema } from "@/lib/validation/reviews";
 
-/** The cohorts' actions: groups, members by e-mail, dated grants. */
+/** The cohorts' actions: groups, members by e-mail, curators, dated grants. */
 
 // No revalidatePath: the admin pages render per request, and each form refreshes or navigates.
 
@@ -46,4 +47,15 @@ export const dropGrant = defineAction({ role: "admin", schema: grantRefSchema },
 export const setGroupGrants = defineAction({ role: "admin", schema: bulkGrantSchema }, async ({ data, supabase }) => {
   await groups.saveGrants(supabase, data.groupId, data.kind, data.itemIds, { is_unlocked: data.is_unlocked });
   return ok();
+});
+
+/** Makes someone who holds the curator role a curator of the group: they review its students' work. */
+export const addCurator = defineAction({ role: "admin", schema: curatorEmailSchema }, async ({ data, supabase }) => {
+  const added = await groups.addCurator(supabase, data.groupId, data.email);
+  return ok(undefined, added ? "Куратор добавлен" : "Уже куратор этой группы");
+});
+
+export const removeCurator = defineAction({ role: "admin", schema: curatorSchema }, async ({ data, supabase }) => {
+  await groups.removeCurator(supabase, data.groupId, data.userId);
+  return ok(undefined, "Куратор убран из группы");
 });

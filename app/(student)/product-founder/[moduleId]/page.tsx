@@ -4,7 +4,7 @@ import { ClosedLessonNotice, LessonList } from "@/components/course/lesson-list"
 import { ProgressBar } from "@/components/course/progress-bar";
 import { PageHeader, PageShell } from "@/components/page-header";
 import { canOpenSection } from "@/lib/domain/access";
-import { groupLessons } from "@/lib/domain/lessons";
+import { closedReasonOf, groupLessons } from "@/lib/domain/lessons";
 import { courseModulePath, isUuid } from "@/lib/domain/paths";
 import { progressOf } from "@/lib/domain/progress";
 import { requireViewer } from "@/lib/preview";
@@ -28,7 +28,8 @@ export default async function CourseModulePage({ params, searchParams }: Props) 
   const page = await getCourseModulePage(viewer, moduleId);
   // Missing, a draft, locked or hidden: the track page says what is open.
   if (!page.module || !canOpenSection(page.access)) redirect("/product-founder");
-  const { groups, sequence } = groupLessons([], page.lessons, page.lesson_access);
+  const { groups, sequence } = groupLessons([], page.lessons, page.lesson_access, page.held);
+  const closedReason = closedReasonOf((await searchParams).closed);
   const progress = progressOf(
     sequence.map((lesson) => lesson.id),
     page.completed,
@@ -38,7 +39,7 @@ export default async function CourseModulePage({ params, searchParams }: Props) 
     <PageShell>
       <PageHeader backHref="/product-founder" backLabel="К модулям курса" title={page.module.title} />
       <p className="-mt-4 text-sm font-medium text-primary">Модуль {page.module.number}</p>
-      {(await searchParams).closed === "1" && <ClosedLessonNotice />}
+      {closedReason && <ClosedLessonNotice reason={closedReason} />}
       {page.module.description && <p className="text-muted-foreground">{page.module.description}</p>}
       <ProgressBar progress={progress} className="max-w-sm" />
       <LessonList groups={groups} basePath={courseModulePath(page.module.id)} completed={page.completed} emptyText="Уроки для этого модуля скоро появятся" />

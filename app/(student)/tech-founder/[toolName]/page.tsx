@@ -4,7 +4,7 @@ import { ClosedLessonNotice, LessonList } from "@/components/course/lesson-list"
 import { ProgressBar } from "@/components/course/progress-bar";
 import { PageHeader, PageShell } from "@/components/page-header";
 import { canOpenSection } from "@/lib/domain/access";
-import { groupLessons } from "@/lib/domain/lessons";
+import { closedReasonOf, groupLessons } from "@/lib/domain/lessons";
 import { decodeSegment, toolPath } from "@/lib/domain/paths";
 import { progressOf } from "@/lib/domain/progress";
 import { requireViewer } from "@/lib/preview";
@@ -29,7 +29,8 @@ export default async function ToolLessonsPage({ params, searchParams }: Props) {
   if (page.hidden) redirect("/tech-founder");
   if (!page.tool) notFound();
   if (!canOpenSection(page.access)) redirect("/tech-founder");
-  const { groups, sequence } = groupLessons(page.modules, page.lessons, page.lesson_access);
+  const { groups, sequence } = groupLessons(page.modules, page.lessons, page.lesson_access, page.held);
+  const closedReason = closedReasonOf((await searchParams).closed);
   const progress = progressOf(
     sequence.map((lesson) => lesson.id),
     page.completed,
@@ -38,7 +39,7 @@ export default async function ToolLessonsPage({ params, searchParams }: Props) {
   return (
     <PageShell>
       <PageHeader backHref="/tech-founder" backLabel="К инструментам" title={page.tool.name} />
-      {(await searchParams).closed === "1" && <ClosedLessonNotice />}
+      {closedReason && <ClosedLessonNotice reason={closedReason} />}
       {page.tool.description && <p className="text-muted-foreground">{page.tool.description}</p>}
       <ProgressBar progress={progress} className="max-w-sm" />
       <LessonList groups={groups} basePath={toolPath(page.tool.name)} completed={page.completed} emptyText="Уроки для этого инструмента скоро появятся" />

@@ -7,6 +7,7 @@ import { byOrderIndex } from "@/lib/domain/access";
 import { grantSummary } from "@/lib/domain/access-source";
 import { isUuid } from "@/lib/domain/paths";
 import { getGroupPage } from "@/lib/queries/groups";
+import { GroupCurators } from "../_components/curators";
 import { DeleteGroupButton, MemberList } from "../_components/group-controls";
 import { AddMembersForm, GroupNameForm } from "../_components/lazy-forms";
 import { GrantList, type GrantItem } from "../_components/grant-list";
@@ -50,6 +51,13 @@ export default async function GroupPage({ params }: { params: Promise<{ groupId:
         </h2>
         <AddMembersForm groupId={group.id} />
         <MemberList groupId={group.id} members={page.members} />
+      </section>
+      <section aria-labelledby="curators-title" className="flex flex-col gap-3">
+        <h2 id="curators-title" className="text-xl font-semibold">
+          Кураторы
+        </h2>
+        <p className="text-sm text-muted-foreground">Куратор проверяет домашние работы студентов своих групп и видит только их.</p>
+        <GroupCurators groupId={group.id} curators={page.curators} />
       </section>
       <section aria-labelledby="grants-title" className="flex flex-col gap-3">
         <h2 id="grants-title" className="text-xl font-semibold">

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MATERIALS_BUCKET } from "@/lib/domain/materials";
 import { fileNotFound, redirectToSignedFile } from "@/lib/storage/signed-file";
 import { createDataClient } from "@/lib/supabase/server";
 
@@ -9,5 +10,5 @@ export async function GET(_request: Request, { params }: { params: Promise<{ att
   const supabase = await createDataClient();
   const { data } = await supabase.from("lesson_attachments").select("object_path, file_name").eq("id", id.data).maybeSingle();
   if (!data) return fileNotFound();
-  return redirectToSignedFile(data.object_path, data.file_name);
+  return redirectToSignedFile(MATERIALS_BUCKET, data.object_path, data.file_name);
 }

@@ -1,6 +1,7 @@
 "use server";
 
 import { defineAction, ok } from "@/lib/actions";
+import * as assignments from "@/lib/mutations/assignments";
 import {
   addLessonImage,
   addMaterial,
@@ -9,6 +10,7 @@ import {
   renameMaterial,
   reorderMaterials,
 } from "@/lib/mutations/materials";
+import { assignmentIdSchema, assignmentSchema } from "@/lib/validation/assignments";
 import {
   finishUploadSchema,
   materialIdSchema,
@@ -17,7 +19,7 @@ import {
   reorderMaterialsSchema,
 } from "@/lib/validation/materials";
 
-/** A lesson's materials and the pictures of its text: uploads go to Storage, rows through lib/mutations/materials. */
+/** A lesson's materials and the pictures of its text (uploads go to Storage, rows through lib/mutations/materials), and its assignment. */
 
 export const prepareMaterialUpload = defineAction({ role: "admin", schema: prepareUploadSchema }, async ({ data, supabase }) =>
   ok(await prepareUpload(supabase, data)),
@@ -43,4 +45,20 @@ export const reorderLessonMaterials = defineAction({ role: "admin", schema: reor
 export const deleteLessonMaterial = defineAction({ role: "admin", schema: materialIdSchema }, async ({ data, supabase }) => {
   await deleteMaterial(supabase, data.id);
   return ok(undefined, "Материал удалён");
+});
+
+/** The lesson's assignment: created or updated in place (one per lesson). */
+export const saveAssignment = defineAction({ role: "admin", schema: assignmentSchema }, async ({ data, supabase }) =>
+  ok({ id: await assignments.saveAssignment(supabase, data) }),
+);
+
+/** How many works students handed in, for the confirmation before the assignment goes. */
+export const countAssignmentSubmissions = defineAction(
+  { role: "admin", schema: assignmentIdSchema, write: false, failure: "Не удалось посчитать работы студентов" },
+  async ({ data, supabase }) => ok({ count: await assignments.submissionCount(supabase, data.id) }),
+);
+
+export const deleteAssignment = defineAction({ role: "admin", schema: assignmentIdSchema }, async ({ data, supabase }) => {
+  await assignments.deleteAssignment(supabase, data.id);
+  return ok(undefined, "Задание удалено");
 });

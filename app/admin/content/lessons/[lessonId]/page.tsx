@@ -4,6 +4,7 @@ import { requireAdmin } from "@/lib/auth";
 import { isUuid } from "@/lib/domain/paths";
 import { getStudioLesson } from "@/lib/queries/studio";
 import { lessonParentValue } from "@/lib/validation/content";
+import { AssignmentEditor } from "../../_components/lazy-assignment-editor";
 import { DeleteContentButton } from "../../_components/delete-content-button";
 import { DraftBadge } from "../../_components/draft-badge";
 import { LessonMaterialsEditor } from "../../_components/lesson-materials-editor";
@@ -15,7 +16,7 @@ export const metadata: Metadata = { title: "Урок", robots: { index: false } 
 export default async function StudioLessonPage({ params }: { params: Promise<{ lessonId: string }> }) {
   const { lessonId } = await params;
   if (!isUuid(lessonId)) notFound();
-  const [, { lesson, content, bodyMd, attachments, parents }] = await Promise.all([requireAdmin(), getStudioLesson(lessonId)]);
+  const [, { lesson, content, bodyMd, attachments, assignment, parents }] = await Promise.all([requireAdmin(), getStudioLesson(lessonId)]);
   if (!lesson) notFound();
   const parentPath = lesson.course_module_id
     ? `/admin/content/modules/${lesson.course_module_id}`
@@ -37,6 +38,7 @@ export default async function StudioLessonPage({ params }: { params: Promise<{ l
     >
       <LessonForm lesson={lesson} content={content} bodyMd={bodyMd} parent={lessonParentValue(lesson)} parents={parents} />
       <LessonMaterialsEditor lessonId={lesson.id} attachments={attachments} />
+      <AssignmentEditor lessonId={lesson.id} assignment={assignment} />
     </StudioShell>
   );
 }

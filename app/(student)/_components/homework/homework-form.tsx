@@ -1,0 +1,191 @@
+"use client";
+
+import { useEffect, useRef, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { useFieldArray, useForm, type UseFormReturn } from "react-hook-form";
+import { Paperclip, Plus, X } from "lucide-react";
+import { NO_CONNECTION, toastFirstInvalid, toastRefusal } from "@/components/form-toasts";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/toast";
+import { MATERIAL_MIME_TYPES, MATERIAL_TYPES } from "@/lib/domain/materials";
+import { draftKey, filledLinks, HOMEWORK_LINKS_MAX, isEmptyDraft, readDraft, type HomeworkDraft } from "@/lib/domain/submissions";
+import { registerWithValue } from "@/lib/register-with-value";
+import { lazyZodResolver } from "@/lib/validation/form-resolver";
+import type { HomeworkFormValues } from "@/lib/validation/submissions";
+import { submitHomework } from "../../homework-actions";
+import { useHomeworkFiles, type AttachedFile } from "./use-homework-files";
+
+const resolver = lazyZodResolver<HomeworkFormValues>(() => import("@/lib/validation/submissions").then((schemas) => schemas.homeworkFormSchema));
+const ACCEPT = MATERIAL_MIME_TYPES.flatMap((mime) => MATERIAL_TYPES[mime].extensions.map((extension) => `.${extension}`)).join(",");
+const EMPTY: HomeworkFormValues = { answer: "", links: [{ url: "" }] };
+
+interface Props {
+  assignment: { id: string; accepts_text: boolean; accepts_links: boolean; accepts_files: boolean };
+  /** The last attempt was returned: this is the next one. */
+  again: boolean;
+}
+
+// Storage may be full or switched off (a private window): the draft is a convenience, never an error.
+function storeDraft(assignmentId: string, draft: HomeworkDraft | null) {
+  try {
+    if (!draft || isEmptyDraft(draft)) localStorage.removeItem(draftKey(assignmentId));
+    else localStorage.setItem(draftKey(assignmentId), JSON.stringify(draft));
+  } catch {}
+}
+
+function loadDraft(assignmentId: string): HomeworkDraft | null {
+  try {
+    return readDraft(localStorage.getItem(draftKey(assignmentId)));
+  } catch {
+    return null;
+  }
+}
+
+/** The answer and links typed so far survive a reload: kept in this browser per assignment until the work is sent. */
+function useDraft(form: UseFormReturn<HomeworkFormValues>, assignmentId: string) {
+  useEffect(() => {
+    const draft = loadDraft(assignmentId);
+    if (draft) form.reset({ answer: draft.answer, links: draft.links.length ? draft.links.map((url) => ({ url })) : EMPTY.links });
+    const subscription = form.watch((values) =>
+      storeDraft(assignmentId, { answer: values.answer ?? "", links: (values.links ?? []).map((link) => link?.url ?? "") }),
+    );
+    return () => subscription.unsubscribe();
+  }, [form, assignmentId]);
+}
+
+/** The work being written: a Markdown answer, links and files, as the assignment takes them; «Отправить на проверку». */
+export function HomeworkForm({ assignment, again }: Props) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const form = useForm<HomeworkFormValues>({ resolver, defaultValues: EMPTY });
+  const links = useFieldArray({ control: form.control, name: "links" });
+  const files = useHomeworkFiles(assignment.id);
+  useDraft(form, assignment.id);
+
+  const submit = form.handleSubmit(
+    (values) =>
+      startTransition(async () => {
+        if (files.uploading) return void toast.error("Дождитесь, пока загрузятся файлы");
+        const result = await submitHomework({
+          assignmentId: assignment.id,
+          answer: assignment.accepts_text ? values.answer : "",
+          links: assignment.accepts_links ? filledLinks(values.links) : [],
+          files: assignment.accepts_files ? files.uploaded : [],
+        }).catch(() => ({ ok: false as const, error: NO_CONNECTION }));
+        if (!result.ok) return toastRefusal(result);
+        storeDraft(assignment.id, null);
+        form.reset(EMPTY);
+        files.clear();
+        toast.success("Работа отправлена");
+        router.refresh();
+      }),
+    toastFirstInvalid(["answer", "links"]),
+  );
+
+  const linkErrors = form.formState.errors.links;
+  return (
+    <form onSubmit={submit} noValidate aria-label={again ? "Новая попытка" : "Ваш ответ"} className="flex flex-col gap-4 border-t pt-4">
+      <h3 className="font-semibold">{again ? "Доработайте и отправьте снова" : "Ваш ответ"}</h3>
+      {assignment.accepts_text && (
+        <div className="flex flex-col gap-1">
+          <FormField id="homework-answer" label="Ответ" error={form.formState.errors.answer?.message}>
+            <Textarea rows={8} {...registerWithValue(form, "answer")} />
+          </FormField>
+          <p className="text-xs text-muted-foreground">Оформление: **жирный**, *курсив*, «- » в начале строки для списка</p>
+        </div>
+      )}
+      {assignment.accepts_links && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-sm font-medium">Ссылки</legend>
+          {links.fields.map((field, index) => {
+            const error = linkErrors?.[index]?.url?.message;
+            return (
+              <div key={field.id} className="flex flex-col gap-1">
+                <div className="flex gap-2">
+                  <Input
+                    type="url"
+                    inputMode="url"
+                    placeholder="https://…"
+                    aria-label={`Ссылка ${index + 1}`}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `homework-link-${index}-error` : undefined}
+                    {...form.register(`links.${index}.url`)}
+                  />
+                  <Button type="button" variant="ghost" size="icon" aria-label={`Убрать ссылку ${index + 1}`} onClick={() => links.remove(index)}>
+                    <X aria-hidden />
+                  </Button>
+                </div>
+                {error && (
+                  <p id={`homework-link-${index}-error`} className="text-sm text-destructive">
+                    {error}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+          {links.fields.length < HOMEWORK_LINKS_MAX && (
+            <Button type="button" variant="outline" size="sm" className="self-start" onClick={() => links.append({ url: "" })}>
+              <Plus aria-hidden />
+              Добавить ссылку
+            </Button>
+          )}
+        </fieldset>
+      )}
+      {assignment.accepts_files && <FilePicker files={files.files} onPick={(picked) => void files.attach(picked)} onRemove={files.remove} />}
+      <SubmitButton pending={pending} disabled={files.uploading} className="self-start">
+        Отправить на проверку
+      </SubmitButton>
+    </form>
+  );
+}
+
+interface FilePickerProps {
+  files: AttachedFile[];
+  onPick: (files: File[]) => void;
+  onRemove: (key: string) => void;
+}
+
+function FilePicker({ files, onPick, onRemove }: FilePickerProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const pick = (list: FileList | null) => {
+    if (!list?.length) return;
+    onPick([...list]);
+    if (input.current) input.current.value = "";
+  };
+  // Files picked before this script arrived are still in the field: they are uploaded now.
+  useEffect(() => pick(input.current?.files ?? null), []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <div className="flex flex-col gap-2">
+      <label className="flex w-fit cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium hover:bg-accent has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50">
+        <Paperclip className="size-4" aria-hidden />
+        Прикрепить файлы
+        <input ref={input} type="file" multiple accept={ACCEPT} className="sr-only" onChange={(event) => pick(event.target.files)} />
+      </label>
+      <p className="text-xs text-muted-foreground">Документы, таблицы, презентации, архивы, текстовые файлы и картинки — до 20 МБ каждый, не больше 10</p>
+      {files.length > 0 && (
+        <ul aria-label="Прикреплённые файлы" className="flex flex-col gap-2">
+          {files.map((file) => (
+            <li key={file.key} className="flex items-center gap-2 text-sm">
+              <span className="flex min-w-0 flex-1 flex-col gap-1">
+                <span className="[overflow-wrap:anywhere]">{file.name}</span>
+                {file.error ? (
+                  <span className="text-destructive">{file.error}</span>
+                ) : (
+                  !file.path && <progress className="h-2 w-full accent-primary" max={1} value={file.progress} aria-label={`Загрузка ${file.name}`} />
+                )}
+              </span>
+              <Button type="button" variant="ghost" size="icon" aria-label={`Убрать «${file.name}»`} onClick={() => onRemove(file.key)}>
+                <X aria-hidden />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

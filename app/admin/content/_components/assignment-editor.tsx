@@ -1,0 +1,260 @@
+"use client";
+
+import { useState, useTransition, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { Controller, useForm, useWatch, type UseFormReturn } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { FormField } from "@/components/ui/form-field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { Switch } from "@/components/ui/switch";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/toast";
+import { pluralRu } from "@/lib/domain/plural";
+import type { StudioAssignment } from "@/lib/queries/studio";
+import { registerWithValue } from "@/lib/register-with-value";
+import { cn } from "@/lib/utils";
+import type { AssignmentForm } from "@/lib/validation/assignments";
+import { lazyZodResolver } from "@/lib/validation/form-resolver";
+import { countAssignmentSubmissions, deleteAssignment, saveAssignment } from "../lessons/[lessonId]/actions";
+import { MarkdownPreview } from "./markdown-preview";
+import { useStudioSubmit } from "./use-studio-submit";
+
+const resolver = lazyZodResolver<AssignmentForm>(() => import("@/lib/validation/assignments").then((schemas) => schemas.assignmentSchema));
+
+const ACCEPTS = [
+  ["accepts_text", "Принимает текст"],
+  ["accepts_links", "Принимает ссылки"],
+  ["accepts_files", "Принимает файлы"],
+] as const;
+
+interface SwitchRowProps {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}
+
+function SwitchRow({ id, label, hint, checked, onCheckedChange }: SwitchRowProps) {
+  return (
+    <div className="flex items-start gap-3 rounded-lg border p-3">
+      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} aria-describedby={`${id}-hint`} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The instructions in Markdown and their preview: side by side on a wide screen, one at a time on a phone. */
+function InstructionsField({ form }: { form: UseFormReturn<AssignmentForm> }) {
+  const [view, setView] = useState<"text" | "preview">("text");
+  const instructions = useWatch({ control: form.control, name: "instructions_md" }) ?? "";
+  const error = form.formState.errors.instructions_md?.message;
+  const shownView = error ? "text" : view;
+  const toggle = (
+    <div role="group" aria-label="Что показать: задание" className="flex gap-1 lg:hidden">
+      {(
+        [
+          ["text", "Текст"],
+          ["preview", "Предпросмотр"],
+        ] as const
+      ).map(([value, label]) => (
+        <Button key={value} type="button" size="sm" variant={shownView === value ? "secondary" : "ghost"} aria-pressed={shownView === value} onClick={() => setView(value)}>
+          {label}
+        </Button>
+      ))}
+    </div>
+  );
+  return (
+    <>
+      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+        <FormField id="instructions_md" label="Что нужно сделать" aside={toggle} error={error}>
+          <Textarea
+            rows={12}
+            spellCheck
+            tall
+            placeholder={"Опишите задание: что сделать и что прислать на проверку"}
+            className={cn(shownView !== "text" && "max-lg:hidden")}
+            {...registerWithValue(form, "instructions_md")}
+          />
+        </FormField>
+        <MarkdownPreview
+          markdown={instructions}
+          label="Предпросмотр задания"
+          testId="assignment-preview"
+          className={cn(shownView !== "preview" && "max-lg:hidden")}
+        />
+      </div>
+      <p className="-mt-2 text-xs text-muted-foreground">Markdown: заголовки, списки, ссылки, таблицы. Можно оставить пустым, если задание описано в тексте урока.</p>
+    </>
+  );
+}
+
+const WORKS = { one: "сданная работа", few: "сданные работы", many: "сданных работ" };
+
+function submissionsSummary(count: number): string {
+  if (count === 0) return "Студенты ещё не сдавали работ по этому заданию.";
+  const verb = new Intl.PluralRules("ru-RU").select(count) === "one" ? "удалится" : "удалятся";
+  return `Вместе с заданием ${verb} ${pluralRu(count, WORKS)} — с комментариями кураторов.`;
+}
+
+/** Deleting the assignment: a confirmation that counts the works handed in when it opens. */
+function useDeletion(id: string | null, onDeleted: () => void) {
+  const [open, setOpen] = useState(false);
+  const [summary, setSummary] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const ask = () => {
+    if (!id) return;
+    setSummary(null);
+    setOpen(true);
+    startTransition(async () => {
+      const counted = await countAssignmentSubmissions({ id }).catch(() => null);
+      setSummary(counted?.ok ? submissionsSummary(counted.data.count) : "Не удалось посчитать сданные работы.");
+    });
+  };
+  const confirm = () =>
+    startTransition(async () => {
+      const result = id ? await deleteAssignment({ id }).catch(() => null) : null;
+      if (!result?.ok) return void toast.error(result?.error ?? "Не удалось удалить: нет связи с сервером");
+      setOpen(false);
+      toast.success("Задание удалено");
+      onDeleted();
+    });
+  const dialog = (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Удалить домашнее задание?"
+      description={`${summary ?? "Считаем сданные работы…"} Это нельзя отменить.`}
+      liveDescription
+      confirmLabel="Удалить задание"
+      destructive
+      stayOpen
+      busy={pending}
+      disabled={summary === null}
+      onConfirm={confirm}
+    />
+  );
+  return { ask, dialog };
+}
+
+interface Props {
+  lessonId: string;
+  /** The lesson's assignment; null when it has none. */
+  assignment: StudioAssignment | null;
+}
+
+/** «Домашнее задание» of a lesson in the studio: switched on, it is edited and saved; switched off and saved, it is deleted after a confirmation. */
+export function AssignmentEditor({ lessonId, assignment }: Props) {
+  const router = useRouter();
+  const [enabled, setEnabled] = useState(assignment !== null);
+  const [savedId, setSavedId] = useState(assignment?.id ?? null);
+  const form = useForm<AssignmentForm>({
+    resolver,
+    defaultValues: {
+      lesson_id: lessonId,
+      instructions_md: assignment?.instructions_md ?? "",
+      accepts_text: assignment?.accepts_text ?? true,
+      accepts_links: assignment?.accepts_links ?? false,
+      accepts_files: assignment?.accepts_files ?? false,
+      is_stop_lesson: assignment?.is_stop_lesson ?? false,
+    },
+  });
+  const { submit, pending } = useStudioSubmit(form, ["instructions_md", "accepts_text"], saveAssignment, (id) => {
+    setSavedId(id);
+    router.refresh();
+  });
+  const deletion = useDeletion(savedId, () => {
+    setSavedId(null);
+    router.refresh();
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (enabled) return submit(event);
+    event.preventDefault();
+    deletion.ask();
+  };
+  const acceptsError = form.formState.errors.accepts_text?.message;
+
+  return (
+    <section aria-labelledby="assignment-title" className="flex flex-col gap-4">
+      <h2 id="assignment-title" className="text-lg font-semibold">
+        Домашнее задание
+      </h2>
+      <form className="flex flex-col gap-4" noValidate onSubmit={onSubmit}>
+        <SwitchRow
+          id="has_assignment"
+          label="У урока есть домашнее задание"
+          hint={enabled || !savedId ? "Студент сдаёт работу, куратор проверяет и отвечает." : "Сохраните, чтобы удалить задание."}
+          checked={enabled}
+          onCheckedChange={setEnabled}
+        />
+        {enabled && (
+          <>
+            <InstructionsField form={form} />
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-medium">Что студент может сдать</legend>
+              {ACCEPTS.map(([name, label]) => (
+                <Controller
+                  key={name}
+                  control={form.control}
+                  name={name}
+                  render={({ field }) => (
+                    <label className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-primary"
+                        name={field.name}
+                        ref={field.ref}
+                        checked={field.value}
+                        onChange={(event) => {
+                          field.onChange(event.target.checked);
+                          // The refusal sits on the first box: any box may lift it.
+                          if (acceptsError) void form.trigger("accepts_text");
+                        }}
+                        onBlur={field.onBlur}
+                        aria-invalid={acceptsError ? true : undefined}
+                        aria-describedby={acceptsError ? "accepts-error" : undefined}
+                      />
+                      {label}
+                    </label>
+                  )}
+                />
+              ))}
+              {acceptsError && (
+                <p id="accepts-error" className="text-sm text-destructive">
+                  {acceptsError}
+                </p>
+              )}
+            </fieldset>
+            <Controller
+              control={form.control}
+              name="is_stop_lesson"
+              render={({ field }) => (
+                <SwitchRow
+                  id="is_stop_lesson"
+                  label="Стоп-урок: следующие уроки откроются, когда работу примут"
+                  hint="Пока куратор не примет работу, следующие уроки этого инструмента или модуля закрыты для студента."
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                />
+              )}
+            />
+          </>
+        )}
+        {(enabled || savedId) && (
+          <SubmitButton className="self-start" pending={pending}>
+            Сохранить задание
+          </SubmitButton>
+        )}
+      </form>
+      {deletion.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,190 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState, useTransition } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { ArrowRight, Check, Hand, Loader2, RotateCcw } from "lucide-react";
+import { NO_CONNECTION, toastRefusal } from "@/components/form-toasts";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/toast";
+import type { ActionResult } from "@/lib/actions/result";
+import { COMMENT_MAX, RETURN_NEEDS_COMMENT } from "@/lib/domain/reviews";
+import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from "@/lib/domain/submissions";
+import { useHydrated } from "@/lib/use-hydrated";
+import { claimSubmission, releaseSubmission, reviewSubmission } from "../../actions";
+
+const UNREACHABLE: ActionResult<never> = { ok: false, error: NO_CONNECTION };
+const UNSENT = "Комментарий не отправлен. Перейти к следующей работе?";
+
+export interface ReviewActionsProps {
+  submissionId: string;
+  status: SubmissionStatus;
+  /** Whose claim runs, worked out on the server with its clock. */
+  holder: "me" | "other" | null;
+  holderName: string | null;
+  /** «14:30 МСК». */
+  claimEnds: string | null;
+  nextHref: string | null;
+  queueHref: string;
+}
+
+/** Whether a key press belongs to a field, not to the page's shortcuts. */
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || Boolean(target.closest("input, textarea, select, [role=textbox]")));
+
+/**
+ * Taking, deciding and moving on. Deciding needs no claim of one's own, only nobody else's (the
+ * database checks again). «Следующая работа» is also the J key (the same key on a Russian layout,
+ * by its place on the keyboard), outside text fields.
+ */
+export function ReviewActions({ submissionId, status, holder, holderName, claimEnds, nextHref, queueHref }: ReviewActionsProps) {
+  const router = useRouter();
+  const hydrated = useHydrated();
+  const [pending, startTransition] = useTransition();
+  const [comment, setComment] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const heldByOther = holder === "other";
+  const busy = pending || !hydrated;
+
+  const goNext = useCallback(() => {
+    if (nextHref && !(comment.trim() && !window.confirm(UNSENT))) router.push(nextHref);
+  }, [comment, nextHref, router]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.code !== "KeyJ" || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.repeat || typing(event.target)) return;
+      event.preventDefault();
+      goNext();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [goNext]);
+
+  const run = (action: () => Promise<ActionResult<unknown>>, after: () => void) =>
+    startTransition(async () => {
+      const result = await action().catch(() => UNREACHABLE);
+      if (!result.ok) {
+        if (result.fieldErrors?.comment) setError(result.fieldErrors.comment);
+        toastRefusal(result);
+        // Another reviewer may have taken or decided it meanwhile: show who.
+        router.refresh();
+        return;
+      }
+      if (result.message) toast.success(result.message);
+      after();
+    });
+
+  const decide = (decision: "accept" | "return") => {
+    const problem =
+      decision === "return" && !comment.trim() ? RETURN_NEEDS_COMMENT : comment.trim().length > COMMENT_MAX ? "Комментарий — не длиннее 20 000 символов" : undefined;
+    setError(problem);
+    if (problem) {
+      toast.error("Ошибка валидации", { description: problem });
+      field.current?.focus();
+      return;
+    }
+    run(
+      () => reviewSubmission({ submissionId, decision, comment }),
+      () => router.push(nextHref ?? queueHref),
+    );
+  };
+
+  return (
+    <section aria-labelledby="decision-title" className="flex flex-col gap-4 rounded-xl border p-4">
+      <h2 id="decision-title" className="text-lg font-semibold">
+        Проверка
+      </h2>
+      {status !== "submitted" ? (
+        <p>
+          Эта попытка уже проверена: <span className="font-medium">{SUBMISSION_STATUS_LABELS[status]}</span>
+        </p>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-3">
+            {heldByOther ? (
+              <>
+                <Button variant="outline" disabled>
+                  <Hand aria-hidden />
+                  Взять в работу
+                </Button>
+                <p className="font-medium text-destructive">
+                  Проверяет {holderName ?? "другой куратор"} до {claimEnds}
+                </p>
+              </>
+            ) : holder === "me" ? (
+              <>
+                <p>Вы проверяете эту работу до {claimEnds}</p>
+                <Button variant="ghost" size="sm" disabled={busy} onClick={() => run(() => releaseSubmission({ submissionId }), () => router.refresh())}>
+                  Освободить
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button variant="outline" disabled={busy} onClick={() => run(() => claimSubmission({ submissionId }), () => router.refresh())}>
+                  <Hand aria-hidden />
+                  Взять в работу
+                </Button>
+                <p className="text-sm text-muted-foreground">На 30 минут: другие кураторы увидят, что работу проверяете вы</p>
+              </>
+            )}
+          </div>
+          <FormField id="review-comment" label="Комментарий студенту" error={error}>
+            <Textarea
+              ref={field}
+              rows={5}
+              value={comment}
+              disabled={heldByOther}
+              placeholder="Что получилось и что доработать. Можно Markdown."
+              onChange={(event) => {
+                setComment(event.target.value);
+                if (error) setError(undefined);
+              }}
+            />
+          </FormField>
+          <div className="flex flex-wrap gap-2">
+            <Button disabled={busy || heldByOther} aria-busy={pending} onClick={() => decide("accept")}>
+              {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
+              Принять
+            </Button>
+            <Button variant="outline" disabled={busy || heldByOther} onClick={() => decide("return")}>
+              <RotateCcw aria-hidden />
+              Вернуть на доработку
+            </Button>
+          </div>
+        </>
+      )}
+      <div className="flex flex-wrap items-center gap-3 border-t pt-4">
+        {nextHref ? (
+          <Button asChild variant="secondary">
+            <Link
+              href={nextHref}
+              aria-keyshortcuts="J"
+              onClick={(event) => {
+                if (comment.trim() && !window.confirm(UNSENT)) event.preventDefault();
+              }}
+            >
+              Следующая работа
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+        ) : (
+          <Button variant="secondary" disabled>
+            Следующая работа
+          </Button>
+        )}
+        <p className="text-sm text-muted-foreground">
+          {nextHref ? (
+            <>
+              Клавиша <kbd className="rounded border bg-muted px-1.5 font-mono text-xs">J</kbd> (в русской раскладке — О)
+            </>
+          ) : (
+            "Других работ в очереди нет"
+          )}
+        </p>
+      </div>
+    </section>
+  );
+}

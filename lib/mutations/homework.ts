@@ -1,0 +1,97 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { Refusal } from "@/lib/actions/errors";
+import type { Database } from "@/lib/database.types";
+import { bytesMatchType, materialTypeOf, SIGNATURE_BYTES } from "@/lib/domain/materials";
+import { HOMEWORK_BUCKET, HOMEWORK_MAX_BYTES, homeworkObjectPath, isHomeworkPathOf } from "@/lib/domain/submissions";
+import { WRONG_FILE_TYPE, type CheckHomeworkUploadInput, type PrepareHomeworkUploadInput, type SubmitHomeworkInput } from "@/lib/validation/submissions";
+import { written } from "./rows";
+
+/**
+ * A student's homework: their files in Storage (bucket homework, their own folder per assignment)
+ * and their attempts (submit_homework). The bytes go from the browser straight to Storage through
+ * an upload URL signed here with the student's own client, so Storage's policies decide whether
+ * they may upload; what arrived is checked by its first bytes when it is attached and again when
+ * the work is handed in (a file may be removed and uploaded anew in between).
+ */
+
+type Client = SupabaseClient<Database>;
+
+const ASSIGNMENT_NOT_FOUND = "Задание не найдено";
+const NO_FILES = "Это задание не принимает файлы";
+const UPLOAD_GONE = "Файл не загрузился — прикрепите его ещё раз";
+const mismatch = (fileName: string) => `«${fileName}»: содержимое файла не соответствует его типу — файл не сохранён`;
+
+/** The assignment as its student may read it: row level security answers nothing for a lesson closed to them. */
+async function mustFindAssignment(client: Client, assignmentId: string) {
+  const assignment: { id: string; accepts_files: boolean } | null = await written(
+    client.from("assignments").select("id, accepts_files").eq("id", assignmentId).maybeSingle(),
+  );
+  if (!assignment) throw new Refusal(ASSIGNMENT_NOT_FOUND);
+  return assignment;
+}
+
+/** An upload URL for one file of the student's work. */
+export async function prepareUpload(client: Client, userId: string, { assignmentId, fileName }: PrepareHomeworkUploadInput) {
+  const mime = materialTypeOf(fileName);
+  if (!mime) throw new Refusal(WRONG_FILE_TYPE, { fileName: WRONG_FILE_TYPE });
+  const assignment = await mustFindAssignment(client, assignmentId);
+  if (!assignment.accepts_files) throw new Refusal(NO_FILES);
+  const path = homeworkObjectPath(userId, assignmentId, mime);
+  const { data, error } = await client.storage.from(HOMEWORK_BUCKET).createSignedUploadUrl(path);
+  if (error || !data) throw new Refusal("Не удалось начать загрузку — попробуйте ещё раз");
+  return { uploadUrl: data.signedUrl, path, mime };
+}
+
+/** The file's first bytes, read through a short-lived signed address (Storage serves byte ranges). */
+async function firstBytes(client: Client, path: string): Promise<Uint8Array> {
+  const { data } = await client.storage.from(HOMEWORK_BUCKET).createSignedUrl(path, 30);
+  if (!data) throw new Refusal(UPLOAD_GONE);
+  const response = await fetch(data.signedUrl, { headers: { range: `bytes=0-${SIGNATURE_BYTES - 1}` } });
+  if (!response.ok) throw new Refusal(UPLOAD_GONE);
+  return new Uint8Array(await response.arrayBuffer()).subarray(0, SIGNATURE_BYTES);
+}
+
+async function removeObject(client: Client, path: string) {
+  const { error } = await client.storage.from(HOMEWORK_BUCKET).remove([path]);
+  if (error) console.error("homework: object not removed", path, error);
+}
+
+/**
+ * What arrived at `path` is the student's, for this assignment, and the file its name says (a
+ * renamed program is not a PDF); otherwise it is removed and refused. Answers its size.
+ */
+async function verifiedUpload(client: Client, userId: string, { assignmentId, path, fileName }: CheckHomeworkUploadInput) {
+  if (!isHomeworkPathOf(userId, assignmentId, path)) throw new Refusal(UPLOAD_GONE);
+  const mime = materialTypeOf(fileName);
+  if (!mime) throw new Refusal(WRONG_FILE_TYPE);
+  const { data: info } = await client.storage.from(HOMEWORK_BUCKET).info(path);
+  if (!info) throw new Refusal(UPLOAD_GONE);
+  const storedType = (info.contentType ?? "").split(";")[0].trim().toLowerCase();
+  const size = Number(info.size ?? 0);
+  if (storedType !== mime || size > HOMEWORK_MAX_BYTES || !bytesMatchType(await firstBytes(client, path), mime)) {
+    await removeObject(client, path);
+    throw new Refusal(mismatch(fileName));
+  }
+  return { path, size };
+}
+
+/** A file just uploaded, checked at once so the student hears about a mismatch before handing in. */
+export async function checkUpload(client: Client, userId: string, input: CheckHomeworkUploadInput) {
+  await mustFindAssignment(client, input.assignmentId);
+  return verifiedUpload(client, userId, input);
+}
+
+/** Hands in an attempt; submit_homework checks the rest (the lesson open, nothing waiting or accepted, what the assignment takes). */
+export async function submit(client: Client, userId: string, { assignmentId, answer, links, files }: SubmitHomeworkInput) {
+  await mustFindAssignment(client, assignmentId);
+  await Promise.all(files.map((file) => verifiedUpload(client, userId, { assignmentId, ...file })));
+  const id = await written(
+    client.rpc("submit_homework", {
+      _assignment_id: assignmentId,
+      _answer_md: answer,
+      _links: links,
+      _files: files.map((file) => ({ path: file.path, file_name: file.fileName })),
+    }),
+  );
+  return { id: id as string };
+}

@@ -1,0 +1,132 @@
+import "server-only";
+import { z } from "zod";
+import { admits } from "@/lib/actions/roles";
+import type { AppRole } from "@/lib/domain/roles";
+import { REVIEWS_PER_PAGE, type QueueFilters } from "@/lib/domain/reviews";
+import { createDataClient } from "@/lib/supabase/server";
+import { orThrow } from "./result";
+
+/** Reads of the review pages (/admin/reviews): the queue with its filters' options in one wave, and one work. */
+
+const status = z.enum(["submitted", "returned", "accepted"]);
+const person = z.object({ id: z.string(), full_name: z.string().nullable() });
+
+/** What public.review_queue returns; a curator may not read a name row level security keeps from them (null). */
+const reviewQueueSchema = z.object({
+  total: z.number(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      attempt: z.number(),
+      status,
+      submitted_at: z.string(),
+      reviewed_at: z.string().nullable(),
+      lesson_id: z.string(),
+      lesson_title: z.string(),
+      item_title: z.string().nullable(),
+      track: z.enum(["tech", "product"]),
+      student: person.extend({ email: z.string().nullable() }),
+      claimed_by: person.nullable(),
+      claimed_until: z.string().nullable(),
+    }),
+  ),
+});
+export type QueueItem = z.infer<typeof reviewQueueSchema>["items"][number];
+
+export interface LessonOption {
+  id: string;
+  title: string;
+  itemId: string;
+  track: "tech" | "product";
+}
+
+/**
+ * A page of the queue and what its filters offer, in one parallel wave. Groups are offered to
+ * admins only: a curator can read neither group names nor memberships, so the database would
+ * answer a group filter of theirs with nothing.
+ */
+export async function getReviewQueue(filters: QueueFilters, role: AppRole) {
+  const supabase = await createDataClient();
+  const offerGroups = admits("admin", role);
+  const [queue, groups, tools, modules, assignments, lessons] = await Promise.all([
+    supabase.rpc("review_queue", {
+      _status: filters.status,
+      _group_id: (offerGroups && filters.groupId) || undefined,
+      _track: filters.track ?? undefined,
+      _item_id: filters.itemId ?? undefined,
+      _lesson_id: filters.lessonId ?? undefined,
+      _limit: REVIEWS_PER_PAGE,
+      _offset: (filters.page - 1) * REVIEWS_PER_PAGE,
+    }),
+    offerGroups ? supabase.from("groups").select("id, name").order("name") : null,
+    supabase.from("tech_tools").select("id, name").order("order_index"),
+    supabase.from("course_modules").select("id, title").order("order_index"),
+    supabase.from("assignments").select("lesson_id"),
+    supabase.from("lessons").select("id, title, tool_id, course_module_id").order("order_index"),
+  ]);
+  const withAssignment = new Set(orThrow(assignments).map((assignment) => assignment.lesson_id));
+  const lessonOptions: LessonOption[] = orThrow(lessons).flatMap((lesson) => {
+    const itemId = lesson.tool_id ?? lesson.course_module_id;
+    if (!itemId || !withAssignment.has(lesson.id)) return [];
+    return [{ id: lesson.id, title: lesson.title, itemId, track: lesson.tool_id ? "tech" : "product" } as const];
+  });
+  return {
+    ...reviewQueueSchema.parse(orThrow(queue)),
+    groups: groups ? orThrow(groups) : null,
+    tools: orThrow(tools),
+    modules: orThrow(modules),
+    lessons: lessonOptions,
+  };
+}
+
+const fileSchema = z.object({ id: z.string(), file_name: z.string(), size_bytes: z.number(), mime_type: z.string() });
+const commentSchema = z.object({ id: z.string(), body_md: z.string(), created_at: z.string(), author: z.string() });
+
+/** What public.review_page returns: the work, its student, assignment and lesson, every attempt, and the next waiting work. */
+const reviewPageSchema = z.object({
+  submission: z.object({
+    id: z.string(),
+    attempt: z.number(),
+    status,
+    answer_md: z.string(),
+    links: z.array(z.string()),
+    submitted_at: z.string(),
+    reviewed_at: z.string().nullable(),
+    claimed_by: person.nullable(),
+    claimed_until: z.string().nullable(),
+  }),
+  student: person.extend({ email: z.string().nullable() }),
+  assignment: z.object({ id: z.string(), instructions_md: z.string(), is_stop_lesson: z.boolean() }),
+  lesson: z.object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    video_url: z.string().nullable(),
+    body_md: z.string(),
+    item_title: z.string().nullable(),
+  }),
+  attempts: z.array(
+    z.object({
+      id: z.string(),
+      attempt: z.number(),
+      status,
+      answer_md: z.string(),
+      links: z.array(z.string()),
+      submitted_at: z.string(),
+      reviewed_at: z.string().nullable(),
+      /** Reached through /files/homework/{id}. */
+      files: z.array(fileSchema),
+      comments: z.array(commentSchema),
+    }),
+  ),
+  next_id: z.string().nullable(),
+});
+export type ReviewPage = z.infer<typeof reviewPageSchema>;
+export type ReviewAttempt = ReviewPage["attempts"][number];
+
+/** One work for its reviewer; null when it does not exist or the caller may not review it. */
+export async function getReviewPage(submissionId: string): Promise<ReviewPage | null> {
+  const supabase = await createDataClient();
+  const page = orThrow(await supabase.rpc("review_page", { _submission_id: submissionId }));
+  return page === null ? null : reviewPageSchema.parse(page);
+}
