@@ -65,6 +65,8 @@ CREATE TABLE public.assignments (
     CONSTRAINT assignments_lesson_id_fkey FOREIGN KEY (lesson_id) REFERENCES public.lessons(id) ON DELETE CASCADE
 );
 
+CREATE TRIGGER assignments_touch_updated_at BEFORE UPDATE ON public.assignments FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
+
 ALTER TABLE public.assignments ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY "Admins add assignments" ON public.assignments FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
@@ -1670,7 +1672,8 @@ CREATE FUNCTION public.may_review(_reviewer_id uuid, _student_id uuid) RETURNS b
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select public.user_is_admin(_reviewer_id)
+  select public.may_ask_about(_reviewer_id) and (
+    public.user_is_admin(_reviewer_id)
     or (
       public.holds_any_role(_reviewer_id, '{curator}')
       and exists (
@@ -1679,7 +1682,8 @@ CREATE FUNCTION public.may_review(_reviewer_id uuid, _student_id uuid) RETURNS b
         join public.group_members m on m.group_id = c.group_id
         where c.user_id = _reviewer_id and m.user_id = _student_id
       )
-    );
+    )
+  );
 $$;
 
 REVOKE ALL ON FUNCTION public.may_review(_reviewer_id uuid, _student_id uuid) FROM PUBLIC;
@@ -2343,6 +2347,21 @@ GRANT ALL ON FUNCTION public.tools_page(_student_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.tools_page(_student_id uuid) TO service_role;
 
 
+CREATE FUNCTION public.touch_updated_at() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  new.updated_at := now();
+  return new;
+end;
+$$;
+
+GRANT ALL ON FUNCTION public.touch_updated_at() TO anon;
+GRANT ALL ON FUNCTION public.touch_updated_at() TO authenticated;
+GRANT ALL ON FUNCTION public.touch_updated_at() TO service_role;
+
+
 CREATE FUNCTION public.track_access(_student_id uuid, _kind text) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
@@ -2394,6 +2413,8 @@ GRANT ALL ON FUNCTION public.visible_lessons(_user_id uuid) TO service_role;
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION public.handle_new_user();
 
 CREATE POLICY "Admins delete material files" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin)));
+
+CREATE POLICY "Admins remove homework files" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'homework'::text) AND ( SELECT public.is_admin() AS is_admin)));
 
 CREATE POLICY "Admins replace material files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin))) WITH CHECK (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin) AND (public.material_lesson_id(name) IS NOT NULL)));
 
