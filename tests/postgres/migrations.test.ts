@@ -6,6 +6,7 @@ import {
   describeHomeworkRead,
   describeHomeworkWrite,
   FIXTURE_SQL,
+  HOMEWORK_IDS,
   HOMEWORK_READS,
   HOMEWORK_WRITES,
   homeworkClaims,
@@ -237,6 +238,33 @@ describe.skipIf(!binDir)(`migrations on a hosted-style PostgreSQL (${binDir ?? "
         expect(await rowsWritten(write, homeworkClaims(write.actor))).toBe(write.expect === "allowed" ? 1 : 0);
       });
     }
+
+    // Storage's row level security, as Storage runs it (the caller's role and claims): lesson materials
+    // follow can_open_lesson (reviewers read them beside the work), homework files their owner and reviewers.
+    it.each([
+      ["anon", []],
+      ["student", ["lesson-materials/open", "homework/student"]],
+      ["otherStudent", ["lesson-materials/open", "homework/otherStudent"]],
+      ["curator", ["lesson-materials/closed", "lesson-materials/open", "homework/student"]],
+      ["otherCurator", ["lesson-materials/closed", "lesson-materials/open", "homework/otherStudent"]],
+      ["admin", ["lesson-materials/closed", "lesson-materials/open", "homework/otherStudent", "homework/student"]],
+    ] as const)("storage.objects: %s reads exactly %j", async (actor, expected) => {
+      const objects = [
+        ["lesson-materials", "d0000000-0000-4000-8000-000000000001/open.pdf", "lesson-materials/open"],
+        ["lesson-materials", "d0000000-0000-4000-8000-000000000006/closed.pdf", "lesson-materials/closed"],
+        ["homework", `${HOMEWORK_IDS.student}/a2000000-0000-4000-8000-000000000001/s.pdf`, "homework/student"],
+        ["homework", `${HOMEWORK_IDS.otherStudent}/a2000000-0000-4000-8000-000000000001/o.pdf`, "homework/otherStudent"],
+      ];
+      await owner.query(
+        `insert into storage.objects (bucket_id, name, metadata) select b, n, jsonb_build_object('label', l)
+         from unnest($1::text[], $2::text[], $3::text[]) as o(b, n, l) on conflict do nothing`,
+        [objects.map((o) => o[0]), objects.map((o) => o[1]), objects.map((o) => o[2])],
+      );
+      const seen = await asActor({ claims: homeworkClaims(actor) }, async (client) =>
+        (await client.query(`select metadata ->> 'label' as label from storage.objects where metadata ? 'label'`)).rows.map((row) => row.label),
+      );
+      expect(seen.sort()).toEqual([...expected].sort());
+    });
 
     it("lets one reviewer take a work while another's claim of it waits on the row, then refuses the other", async () => {
       const [work] = (await owner.query(`select id from public.submissions where status = 'submitted' limit 1`)).rows;
