@@ -78,7 +78,7 @@ export async function seedSubmissions(db: Database, submissions: number) {
     where tt.name like 'Bench Tool %' and l.order_index = 1;
 
     insert into public.submissions (assignment_id, user_id, attempt, answer_md, submitted_at)
-    select a.id, u.id, 1, 'Моя гипотеза: ' || u.n, now() - make_interval(mins => u.n)
+    select a.id, u.id, 1, 'Моя гипотеза: ' || u.n, now() - make_interval(mins => u.n::int)
     from (select id, row_number() over (order by email) as n from auth.users where email like 'bench-%' limit ${submissions}) u
     join lateral (
       select a.id from public.assignments a

@@ -1942,7 +1942,7 @@ CREATE FUNCTION public.review_page(_submission_id uuid) RETURNS jsonb
     'next_id', (
       select n.id from public.submissions n
       where n.status = 'submitted' and n.id <> s.id
-        and public.may_review(auth.uid(), n.user_id)
+        and ((select public.user_is_admin(auth.uid())) or n.user_id in (select user_id from public.reviewed_student_ids()))
         and (n.claimed_by is null or n.claimed_by = auth.uid() or n.claimed_until <= now())
       order by n.submitted_at, n.id
       limit 1
@@ -1967,42 +1967,41 @@ CREATE FUNCTION public.review_queue(_status public.submission_status DEFAULT 'su
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  with reviewer as (
-    select public.user_is_admin(auth.uid()) as is_admin
-  ),
-  visible as (
-    select s.*, a.lesson_id, l.title as lesson_title, l.tool_id, l.course_module_id,
-      coalesce(t.name, cm.title) as item_title
+  with matching as (
+    select s.id, s.submitted_at
     from public.submissions s
     join public.assignments a on a.id = s.assignment_id
     join public.lessons l on l.id = a.lesson_id
-    left join public.tech_tools t on t.id = l.tool_id
-    left join public.course_modules cm on cm.id = l.course_module_id
-    cross join reviewer r
-    where (r.is_admin or s.user_id in (select user_id from public.reviewed_student_ids()))
+    -- In a sub-select: asked once per call (an init plan), not once per row.
+    where ((select public.user_is_admin(auth.uid())) or s.user_id in (select user_id from public.reviewed_student_ids()))
       and (_status is null or s.status = _status)
       and (_lesson_id is null or a.lesson_id = _lesson_id)
       and (_item_id is null or l.tool_id = _item_id or l.course_module_id = _item_id)
       and (_track is null or (_track = 'tech' and l.tool_id is not null) or (_track = 'product' and l.course_module_id is not null))
-      and (_group_id is null or exists (select 1 from public.group_members m where m.group_id = _group_id and m.user_id = s.user_id))
+      and (_group_id is null or s.user_id in (select m.user_id from public.group_members m where m.group_id = _group_id))
   ),
   page as (
-    select * from visible order by submitted_at, id limit least(greatest(_limit, 1), 200) offset greatest(_offset, 0)
+    select id, submitted_at from matching order by submitted_at, id limit least(greatest(_limit, 1), 200) offset greatest(_offset, 0)
   )
   select jsonb_build_object(
-    'total', (select count(*) from visible),
+    'total', (select count(*) from matching),
     'items', coalesce((
       select jsonb_agg(jsonb_build_object(
-        'id', p.id, 'attempt', p.attempt, 'status', p.status, 'submitted_at', p.submitted_at, 'reviewed_at', p.reviewed_at,
-        'lesson_id', p.lesson_id, 'lesson_title', p.lesson_title, 'item_title', p.item_title,
-        'track', case when p.tool_id is not null then 'tech' else 'product' end,
-        'student', jsonb_build_object('id', p.user_id, 'full_name', sp.full_name, 'email', sp.email),
-        'claimed_by', case when p.claimed_until > now() then jsonb_build_object('id', p.claimed_by, 'full_name', cp.full_name) end,
-        'claimed_until', case when p.claimed_until > now() then p.claimed_until end
+        'id', s.id, 'attempt', s.attempt, 'status', s.status, 'submitted_at', s.submitted_at, 'reviewed_at', s.reviewed_at,
+        'lesson_id', l.id, 'lesson_title', l.title, 'item_title', coalesce(t.name, cm.title),
+        'track', case when l.tool_id is not null then 'tech' else 'product' end,
+        'student', jsonb_build_object('id', s.user_id, 'full_name', sp.full_name, 'email', sp.email),
+        'claimed_by', case when s.claimed_until > now() then jsonb_build_object('id', s.claimed_by, 'full_name', cp.full_name) end,
+        'claimed_until', case when s.claimed_until > now() then s.claimed_until end
       ) order by p.submitted_at, p.id)
       from page p
-      left join public.profiles sp on sp.id = p.user_id
-      left join public.profiles cp on cp.id = p.claimed_by
+      join public.submissions s on s.id = p.id
+      join public.assignments a on a.id = s.assignment_id
+      join public.lessons l on l.id = a.lesson_id
+      left join public.tech_tools t on t.id = l.tool_id
+      left join public.course_modules cm on cm.id = l.course_module_id
+      left join public.profiles sp on sp.id = s.user_id
+      left join public.profiles cp on cp.id = s.claimed_by
     ), '[]'::jsonb)
   );
 $$;

@@ -1,7 +1,7 @@
 -- Demo content for a course on founding IT products without code, and three demo accounts:
 --   admin@example.com / admin12345   (admin)
 --   student@example.com / student12345 (student: a few items unlocked, one hidden)
---   curator@example.com / curator12345 (curator only: no more rights than a student yet)
+--   curator@example.com / curator12345 (curator: reviews the homework of the groups an admin assigns them to)
 
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,

@@ -1,9 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Controller, useForm, useWatch, type UseFormReturn } from "react-hook-form";
-import { LessonBodyHtml } from "@/components/course/lesson-body-html";
 import { LessonVideo } from "@/components/course/lesson-video";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -12,14 +11,14 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { normalizeVideoInput, SUPPORTED_VIDEO_HOSTS } from "@/lib/domain/video";
-import type { ActionResult } from "@/lib/actions/result";
 import type { LessonParents } from "@/lib/queries/studio";
 import { cn } from "@/lib/utils";
 import type { LessonForm as LessonFormValues } from "@/lib/validation/content";
 import { registerWithValue } from "@/lib/register-with-value";
 import { lazyZodResolver } from "@/lib/validation/form-resolver";
-import { previewLessonBody, saveLesson } from "../actions";
+import { saveLesson } from "../actions";
 import { PublishedSwitch } from "./item-form";
+import { MarkdownPreview } from "./markdown-preview";
 import { useImagePaste } from "./use-image-paste";
 import { useStudioSubmit } from "./use-studio-submit";
 
@@ -44,55 +43,6 @@ function VideoPreview({ value, title }: { value: string; title: string }) {
       <p className="text-sm text-muted-foreground">Так видео увидит студент:</p>
       <LessonVideo url={video.url} title={title || "Новый урок"} />
     </div>
-  );
-}
-
-type PreviewResult = ActionResult<{ html: string }>;
-type Preview = { source: string; result: PreviewResult };
-
-const PREVIEW_DELAY_MS = 400;
-const PREVIEW_UNREACHABLE: PreviewResult = { ok: false, error: "Не удалось показать предпросмотр: нет связи с сервером" };
-
-/** The body as the student will see it, rendered by the server once typing pauses. */
-function BodyPreview({ markdown, className }: { markdown: string; className?: string }) {
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const empty = !markdown.trim();
-  useEffect(() => {
-    if (empty) return;
-    let current = true;
-    const timer = window.setTimeout(async () => {
-      const result = await previewLessonBody({ body_md: markdown }).catch(() => PREVIEW_UNREACHABLE);
-      // An answer for text typed over since is dropped: the newer request answers for it.
-      if (current) setPreview({ source: markdown, result });
-    }, PREVIEW_DELAY_MS);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [markdown, empty]);
-
-  const stale = preview !== null && preview.source !== markdown;
-  let shown: React.ReactNode;
-  if (empty || (!stale && preview?.result.ok && !preview.result.data.html)) {
-    shown = <p className="text-sm text-muted-foreground">Пусто</p>;
-  } else if (!preview) {
-    shown = <p className="text-sm text-muted-foreground">Готовим предпросмотр…</p>;
-  } else if (!preview.result.ok) {
-    shown = <p className="text-sm text-destructive">{preview.result.error}</p>;
-  } else {
-    shown = <LessonBodyHtml html={preview.result.data.html} className={cn("transition-opacity", stale && "opacity-60")} />;
-  }
-  return (
-    <section aria-label="Предпросмотр текста урока" className={cn("flex min-w-0 flex-col gap-2", className)}>
-      <p className="text-sm font-medium leading-none max-lg:hidden">Предпросмотр</p>
-      <div
-        className="min-h-40 rounded-md border p-4 lg:max-h-[36rem] lg:overflow-y-auto"
-        aria-busy={stale || (!empty && !preview)}
-        data-testid="lesson-body-preview"
-      >
-        {shown}
-      </div>
-    </section>
   );
 }
 
@@ -147,7 +97,12 @@ function LessonBodyField({ form, onPaste, onDrop }: LessonBodyFieldProps) {
             {...registerWithValue(form, "body_md")}
           />
         </FormField>
-        <BodyPreview markdown={body} className={cn(shownView !== "preview" && "max-lg:hidden")} />
+        <MarkdownPreview
+          markdown={body}
+          label="Предпросмотр текста урока"
+          testId="lesson-body-preview"
+          className={cn(shownView !== "preview" && "max-lg:hidden")}
+        />
       </div>
       <p className="-mt-2 text-xs text-muted-foreground">Markdown: заголовки, списки, ссылки, таблицы, картинки</p>
     </>
