@@ -8,10 +8,23 @@ import { whenIdle } from "@/lib/when-idle";
  * first finds the form ready; earlier, it would compete with the page's own first paint.
  */
 const UNASKED_LOAD_AFTER_MS = 5000;
-const INTENT_EVENTS = ["pointerover", "focusin", "click", "keydown"] as const;
+const INTENT_EVENTS = ["pointerover", "focusin", "click", "keydown", "paste"] as const;
 
-/** What a press before hydration meant, to be done again once the form can act: a button's click, or Enter's submit. */
+/**
+ * What a press before hydration meant, to be done again once the form can act: a button's click,
+ * Enter's submit, or files pasted into a field (a picture into a lesson's text: the browser's own
+ * paste of a file does nothing, and the form's handler is not there yet).
+ */
 function actionOf(event: Event, target: Element): (() => void) | null {
+  const files = event instanceof ClipboardEvent ? [...(event.clipboardData?.files ?? [])] : [];
+  if (files.length) {
+    return () => {
+      if (!target.isConnected) return;
+      const data = new DataTransfer();
+      for (const file of files) data.items.add(file);
+      target.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    };
+  }
   const button = event.type === "click" ? target.closest("button") : null;
   if (button) {
     return () => {

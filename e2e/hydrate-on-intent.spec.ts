@@ -107,3 +107,30 @@ test("a studio form shows the saved values at once, keeps what the owner typed o
     await Promise.all([tool.remove(), otherTool.remove()]);
   }
 });
+
+test("a picture pasted into a lesson's text before the form's script arrives is uploaded and inserted once it has", async ({ page }) => {
+  const tool = await createTool({ lessons: [{ title: "Урок с картинкой до скрипта", order_index: 1 }] });
+  const lessonId = tool.lessonId("Урок с картинкой до скрипта");
+  try {
+    await useSession(page, "admin");
+    const scripts = await holdLateScripts(page);
+    await page.goto(`/admin/content/lessons/${lessonId}`, { waitUntil: "load" });
+    const body = page.getByLabel("Текст урока");
+    await body.click();
+    await expect.poll(() => scripts.late.length).toBeGreaterThan(0);
+    // A 1×1 PNG, pasted while the form's script is still held.
+    await body.evaluate((field) => {
+      const bytes = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (character) => character.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], "схема.png", { type: "image/png" }));
+      field.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(body).toHaveValue("");
+    scripts.release();
+    await expect(body).toHaveValue(/^!\[схема\]\(\/files\/lessons\/[0-9a-f-]{36}\/images\/[0-9a-f-]{36}\.png\)$/, { timeout: 30_000 });
+  } finally {
+    const { data } = await service.storage.from("lesson-materials").list(`${lessonId}/images`);
+    await service.storage.from("lesson-materials").remove((data ?? []).map((object) => `${lessonId}/images/${object.name}`));
+    await tool.remove();
+  }
+});

@@ -1132,6 +1132,9 @@ CREATE FUNCTION public.dashboard_page(_student_id uuid DEFAULT NULL::uuid) RETUR
     select p.lesson_id, p.completed_at, p.last_opened_at from public.lesson_progress p
     where p.user_id = (select id from viewer) and p.lesson_id in (select id from visible)
   ),
+  held as (
+    select unnest(public.held_lesson_ids((select id from viewer), array(select lesson_id from progress))) as id
+  ),
   counted as (
     select v.tool_id, v.course_module_id, exists (select 1 from progress p where p.lesson_id = v.id and p.completed_at is not null) as completed
     from visible v
@@ -1147,6 +1150,8 @@ CREATE FUNCTION public.dashboard_page(_student_id uuid DEFAULT NULL::uuid) RETUR
       and not exists (
         select 1 from effective e where e.kind = 'lesson' and e.item_id = v.id and not (e.is_unlocked and e.is_visible)
       )
+      -- Nor a lesson a stop-lesson holds: «Продолжить» never leads to a closed door.
+      and v.id not in (select id from held)
     order by p.last_opened_at desc
     limit 1
   )

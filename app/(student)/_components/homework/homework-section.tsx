@@ -2,7 +2,7 @@ import { LessonBodyHtml } from "@/components/course/lesson-body-html";
 import { renderLessonMarkdown } from "@/lib/domain/markdown";
 import { latestStatus, mayHandIn } from "@/lib/domain/submissions";
 import type { LessonHomework } from "@/lib/queries/courses";
-import { HomeworkForm } from "./homework-form";
+import { HomeworkForm } from "./lazy-homework-form";
 import { HomeworkThread } from "./homework-thread";
 import { StatusBadge } from "./status-badge";
 
