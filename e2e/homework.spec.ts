@@ -99,6 +99,11 @@ test.describe("homework", () => {
 
     // The group's curator takes it and returns it with a comment.
     const curator = await personPage(browser, people.curator);
+    // Filtered by their own group, the work is there; by the group they do not curate, nothing is.
+    await curator.goto(`/admin/reviews?group=${groupIds[1]}`);
+    await expect(curator.getByRole("link", { name: /Ученица Домашкина/ })).toHaveCount(0);
+    await curator.goto(`/admin/reviews?group=${groupIds[0]}`);
+    await expect(curator.getByRole("link", { name: /Ученица Домашкина/ })).toHaveCount(1);
     await curator.goto("/admin/reviews");
     await curator.getByRole("link", { name: /Ученица Домашкина/ }).first().click();
     await expect(curator.getByText("Фаундерам не хватает обратной связи")).toBeVisible();

@@ -1,7 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import { admits } from "@/lib/actions/roles";
-import type { AppRole } from "@/lib/domain/roles";
 import { REVIEWS_PER_PAGE, type QueueFilters } from "@/lib/domain/reviews";
 import { createDataClient } from "@/lib/supabase/server";
 import { orThrow } from "./result";
@@ -41,24 +39,22 @@ export interface LessonOption {
 }
 
 /**
- * A page of the queue and what its filters offer, in one parallel wave. Groups are offered to
- * admins only: a curator can read neither group names nor memberships, so the database would
- * answer a group filter of theirs with nothing.
+ * A page of the queue and what its filters offer, in one parallel wave. The groups offered are
+ * those the reviewer may read: every group for an admin, the groups they curate for a curator.
  */
-export async function getReviewQueue(filters: QueueFilters, role: AppRole) {
+export async function getReviewQueue(filters: QueueFilters) {
   const supabase = await createDataClient();
-  const offerGroups = admits("admin", role);
   const [queue, groups, tools, modules, assignments, lessons] = await Promise.all([
     supabase.rpc("review_queue", {
       _status: filters.status,
-      _group_id: (offerGroups && filters.groupId) || undefined,
+      _group_id: filters.groupId || undefined,
       _track: filters.track ?? undefined,
       _item_id: filters.itemId ?? undefined,
       _lesson_id: filters.lessonId ?? undefined,
       _limit: REVIEWS_PER_PAGE,
       _offset: (filters.page - 1) * REVIEWS_PER_PAGE,
     }),
-    offerGroups ? supabase.from("groups").select("id, name").order("name") : null,
+    supabase.from("groups").select("id, name").order("name"),
     supabase.from("tech_tools").select("id, name").order("order_index"),
     supabase.from("course_modules").select("id, title").order("order_index"),
     supabase.from("assignments").select("lesson_id"),
@@ -72,7 +68,7 @@ export async function getReviewQueue(filters: QueueFilters, role: AppRole) {
   });
   return {
     ...reviewQueueSchema.parse(orThrow(queue)),
-    groups: groups ? orThrow(groups) : null,
+    groups: orThrow(groups),
     tools: orThrow(tools),
     modules: orThrow(modules),
     lessons: lessonOptions,

@@ -23,7 +23,7 @@ const EMPTY = {
 export default async function ReviewsPage({ searchParams }: Props) {
   const [user, params] = await Promise.all([requireReviewer(), searchParams]);
   const filters = parseQueueFilters(params);
-  const queue = await getReviewQueue(filters, user.role);
+  const queue = await getReviewQueue(filters);
   const filtered = Boolean(filters.groupId || filters.track || filters.itemId || filters.lessonId);
   const now = new Date();
 
