@@ -8,21 +8,29 @@ import { whenIdle } from "@/lib/when-idle";
  * first finds the form ready; earlier, it would compete with the page's own first paint.
  */
 const UNASKED_LOAD_AFTER_MS = 5000;
-const INTENT_EVENTS = ["pointerover", "focusin", "click", "keydown", "paste"] as const;
+const INTENT_EVENTS = ["pointerover", "focusin", "click", "keydown", "paste", "dragover", "drop"] as const;
+
+/** Files pasted or dropped: a picture into a lesson's text. */
+function filesOf(event: Event): File[] {
+  if (event instanceof ClipboardEvent) return [...(event.clipboardData?.files ?? [])];
+  if (event instanceof DragEvent) return [...(event.dataTransfer?.files ?? [])];
+  return [];
+}
 
 /**
  * What a press before hydration meant, to be done again once the form can act: a button's click,
- * Enter's submit, or files pasted into a field (a picture into a lesson's text: the browser's own
- * paste of a file does nothing, and the form's handler is not there yet).
+ * Enter's submit, or files pasted or dropped into a field (the browser's own paste of a file does
+ * nothing, its drop opens the file in place of the page, and the form's handler is not there yet).
  */
 function actionOf(event: Event, target: Element): (() => void) | null {
-  const files = event instanceof ClipboardEvent ? [...(event.clipboardData?.files ?? [])] : [];
+  const files = event.type === "paste" || event.type === "drop" ? filesOf(event) : [];
   if (files.length) {
     return () => {
       if (!target.isConnected) return;
       const data = new DataTransfer();
       for (const file of files) data.items.add(file);
-      target.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+      const init = { bubbles: true, cancelable: true };
+      target.dispatchEvent(event.type === "paste" ? new ClipboardEvent("paste", { ...init, clipboardData: data }) : new DragEvent("drop", { ...init, dataTransfer: data }));
     };
   }
   const button = event.type === "click" ? target.closest("button") : null;
@@ -84,6 +92,8 @@ export function hydrateOnIntent<Props extends object>(load: () => Promise<Compon
       // still disabled: the press waits (its default too) and is made again once it can act.
       const onIntent = (event: Event) => {
         if (hydrated.current || !(event.target instanceof Element) || !element.contains(event.target)) return;
+        // Files dragged over the form may be dropped on it: not opened by the browser in place of the page.
+        if (event instanceof DragEvent && event.type === "dragover" && event.dataTransfer?.types.includes("Files")) event.preventDefault();
         const action = actionOf(event, event.target);
         if (action) {
           event.preventDefault();

@@ -108,7 +108,8 @@ test("a studio form shows the saved values at once, keeps what the owner typed o
   }
 });
 
-test("a picture pasted into a lesson's text before the form's script arrives is uploaded and inserted once it has", async ({ page }) => {
+for (const way of ["paste", "drop"] as const) {
+test(`a picture (${way}) put into a lesson's text before the form's script arrives is uploaded and inserted once it has`, async ({ page }) => {
   const tool = await createTool({ lessons: [{ title: "Урок с картинкой до скрипта", order_index: 1 }] });
   const lessonId = tool.lessonId("Урок с картинкой до скрипта");
   try {
@@ -119,12 +120,20 @@ test("a picture pasted into a lesson's text before the form's script arrives is 
     await body.click();
     await expect.poll(() => scripts.late.length).toBeGreaterThan(0);
     // A 1×1 PNG, pasted while the form's script is still held.
-    await body.evaluate((field) => {
+    await body.evaluate((field, kind) => {
       const bytes = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (character) => character.charCodeAt(0));
       const data = new DataTransfer();
       data.items.add(new File([bytes], "схема.png", { type: "image/png" }));
-      field.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-    });
+      const init = { bubbles: true, cancelable: true };
+      if (kind === "paste") field.dispatchEvent(new ClipboardEvent("paste", { ...init, clipboardData: data }));
+      else {
+        // Unprevented, a drop would have the browser open the file in place of the page.
+        const over = new DragEvent("dragover", { ...init, dataTransfer: data });
+        field.dispatchEvent(over);
+        if (!over.defaultPrevented) throw new Error("the drop would open the file");
+        field.dispatchEvent(new DragEvent("drop", { ...init, dataTransfer: data }));
+      }
+    }, way);
     await expect(body).toHaveValue("");
     scripts.release();
     await expect(body).toHaveValue(/^!\[схема\]\(\/files\/lessons\/[0-9a-f-]{36}\/images\/[0-9a-f-]{36}\.png\)$/, { timeout: 30_000 });
@@ -134,3 +143,4 @@ test("a picture pasted into a lesson's text before the form's script arrives is 
     await tool.remove();
   }
 });
+}

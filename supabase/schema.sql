@@ -302,9 +302,9 @@ CREATE POLICY "Admins read groups" ON public.groups FOR SELECT TO authenticated 
 
 CREATE POLICY "Admins remove groups" ON public.groups FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Curators read the groups they curate" ON public.groups FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
+CREATE POLICY "Curators read the groups they curate" ON public.groups FOR SELECT TO authenticated USING ((( SELECT public.is_reviewer() AS is_reviewer) AND (EXISTS ( SELECT 1
    FROM public.group_curators c
-  WHERE ((c.group_id = groups.id) AND (c.user_id = ( SELECT auth.uid() AS uid))))));
+  WHERE ((c.group_id = groups.id) AND (c.user_id = ( SELECT auth.uid() AS uid)))))));
 
 CREATE POLICY "Students read their own groups" ON public.groups FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
    FROM public.group_members m
@@ -697,7 +697,8 @@ CREATE INDEX submissions_user_idx ON public.submissions USING btree (user_id, as
 
 ALTER TABLE public.submissions ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Students read their own work, reviewers their students'" ON public.submissions FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR public.may_review(( SELECT auth.uid() AS uid), user_id)));
+CREATE POLICY "Students read their own work, reviewers their students'" ON public.submissions FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin) OR (user_id IN ( SELECT reviewed_student_ids.user_id
+   FROM public.reviewed_student_ids() reviewed_student_ids(user_id)))));
 
 GRANT ALL ON TABLE public.submissions TO service_role;
 GRANT SELECT,REFERENCES,TRIGGER,TRUNCATE ON TABLE public.submissions TO authenticated;
@@ -1359,6 +1360,10 @@ CREATE FUNCTION public.held_lesson_ids(_user_id uuid, _lesson_ids uuid[]) RETURN
       select 1 from public.submissions sub
       where sub.assignment_id = a.id and sub.user_id = _user_id and sub.status = 'accepted'
     )
+      -- A stop-lesson the student's own record locks or hides cannot be handed in: it holds nothing.
+      and not exists (
+        select 1 from public.effective_item(_user_id, 'lesson', s.id) e where not (e.is_unlocked and e.is_visible)
+      )
     group by s.parent_id
   )
   select coalesce(array_agg(s.id), '{}')
@@ -1984,6 +1989,8 @@ CREATE FUNCTION public.review_queue(_status public.submission_status DEFAULT 'su
       and (_item_id is null or l.tool_id = _item_id or l.course_module_id = _item_id)
       and (_track is null or (_track = 'tech' and l.tool_id is not null) or (_track = 'product' and l.course_module_id is not null))
       and (_group_id is null or s.user_id in (select m.user_id from public.group_members m where m.group_id = _group_id))
+      -- A work's latest attempt only: an attempt returned and handed in again is not «на доработке».
+      and not exists (select 1 from public.submissions newer where newer.assignment_id = s.assignment_id and newer.user_id = s.user_id and newer.attempt > s.attempt)
   ),
   page as (
     select id, submitted_at from matching order by submitted_at, id limit least(greatest(_limit, 1), 200) offset greatest(_offset, 0)
@@ -2426,7 +2433,8 @@ CREATE POLICY "Admins upload material files" ON storage.objects FOR INSERT TO au
 
 CREATE POLICY "Reviewers read lesson material files" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_reviewer() AS is_reviewer)));
 
-CREATE POLICY "Students read their homework files, reviewers their students'" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'homework'::text) AND ((public.homework_owner_id(name) = ( SELECT auth.uid() AS uid)) OR public.may_review(( SELECT auth.uid() AS uid), public.homework_owner_id(name)))));
+CREATE POLICY "Students read their homework files, reviewers their students'" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'homework'::text) AND ((public.homework_owner_id(name) = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin) OR (public.homework_owner_id(name) IN ( SELECT reviewed_student_ids.user_id
+   FROM public.reviewed_student_ids() reviewed_student_ids(user_id))))));
 
 CREATE POLICY "Students remove their own files not yet handed in" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'homework'::text) AND (public.homework_owner_id(name) = ( SELECT auth.uid() AS uid)) AND (NOT (EXISTS ( SELECT 1
    FROM public.submission_files f

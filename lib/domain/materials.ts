@@ -40,6 +40,8 @@ export const MATERIAL_TYPES: Record<string, MaterialType> = {
 };
 
 export const MATERIAL_MIME_TYPES = Object.keys(MATERIAL_TYPES);
+/** The file picker's `accept`: every extension a material or a homework file may have. */
+export const MATERIAL_ACCEPT = MATERIAL_MIME_TYPES.flatMap((mime) => MATERIAL_TYPES[mime].extensions.map((extension) => `.${extension}`)).join(",");
 export const IMAGE_MIME_TYPES = MATERIAL_MIME_TYPES.filter((mime) => MATERIAL_TYPES[mime].image);
 /** How many first bytes `bytesMatchType` needs. */
 export const SIGNATURE_BYTES = 512;

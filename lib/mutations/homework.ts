@@ -1,9 +1,10 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { Refusal } from "@/lib/actions/errors";
 import type { Database } from "@/lib/database.types";
-import { bytesMatchType, materialTypeOf, SIGNATURE_BYTES } from "@/lib/domain/materials";
+import { materialTypeOf } from "@/lib/domain/materials";
 import { HOMEWORK_BUCKET, HOMEWORK_MAX_BYTES, homeworkObjectPath, isHomeworkPathOf } from "@/lib/domain/submissions";
 import { WRONG_FILE_TYPE, type CheckHomeworkUploadInput, type PrepareHomeworkUploadInput, type SubmitHomeworkInput } from "@/lib/validation/submissions";
+import { checkStoredFile } from "@/lib/storage/stored-file";
 import { written } from "./rows";
 
 /**
@@ -42,20 +43,6 @@ export async function prepareUpload(client: Client, userId: string, { assignment
   return { uploadUrl: data.signedUrl, path, mime };
 }
 
-/** The file's first bytes, read through a short-lived signed address (Storage serves byte ranges). */
-async function firstBytes(client: Client, path: string): Promise<Uint8Array> {
-  const { data } = await client.storage.from(HOMEWORK_BUCKET).createSignedUrl(path, 30);
-  if (!data) throw new Refusal(UPLOAD_GONE);
-  const response = await fetch(data.signedUrl, { headers: { range: `bytes=0-${SIGNATURE_BYTES - 1}` } });
-  if (!response.ok) throw new Refusal(UPLOAD_GONE);
-  return new Uint8Array(await response.arrayBuffer()).subarray(0, SIGNATURE_BYTES);
-}
-
-async function removeObject(client: Client, path: string) {
-  const { error } = await client.storage.from(HOMEWORK_BUCKET).remove([path]);
-  if (error) console.error("homework: object not removed", path, error);
-}
-
 /**
  * What arrived at `path` is the student's, for this assignment, and the file its name says (a
  * renamed program is not a PDF); otherwise it is removed and refused. Answers its size.
@@ -64,14 +51,7 @@ async function verifiedUpload(client: Client, userId: string, { assignmentId, pa
   if (!isHomeworkPathOf(userId, assignmentId, path)) throw new Refusal(UPLOAD_GONE);
   const mime = materialTypeOf(fileName);
   if (!mime) throw new Refusal(WRONG_FILE_TYPE);
-  const { data: info } = await client.storage.from(HOMEWORK_BUCKET).info(path);
-  if (!info) throw new Refusal(UPLOAD_GONE);
-  const storedType = (info.contentType ?? "").split(";")[0].trim().toLowerCase();
-  const size = Number(info.size ?? 0);
-  if (storedType !== mime || size > HOMEWORK_MAX_BYTES || !bytesMatchType(await firstBytes(client, path), mime)) {
-    await removeObject(client, path);
-    throw new Refusal(mismatch(fileName));
-  }
+  const size = await checkStoredFile(client, { bucket: HOMEWORK_BUCKET, path, mime, maxBytes: HOMEWORK_MAX_BYTES, mismatch: mismatch(fileName), gone: UPLOAD_GONE });
   return { path, size };
 }
 

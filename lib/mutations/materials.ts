@@ -1,15 +1,8 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { Refusal } from "@/lib/actions/errors";
 import type { Database } from "@/lib/database.types";
-import {
-  bytesMatchType,
-  isMaterialPathOf,
-  MATERIAL_TYPES,
-  MATERIALS_BUCKET,
-  materialObjectPath,
-  materialTypeOf,
-  SIGNATURE_BYTES,
-} from "@/lib/domain/materials";
+import { isMaterialPathOf, MATERIAL_MAX_BYTES, MATERIAL_TYPES, MATERIALS_BUCKET, materialObjectPath, materialTypeOf } from "@/lib/domain/materials";
+import { checkStoredFile, removeStoredFile } from "@/lib/storage/stored-file";
 import type { FinishUploadInput, PrepareUploadInput } from "@/lib/validation/materials";
 import { changed, written } from "./rows";
 
@@ -46,35 +39,6 @@ export async function prepareUpload(client: Client, { lessonId, fileName, purpos
   return { uploadUrl: data.signedUrl, path, mime };
 }
 
-/** The file's first bytes, read through a short-lived signed address (Storage serves byte ranges). */
-async function firstBytes(client: Client, path: string): Promise<Uint8Array> {
-  const { data } = await client.storage.from(MATERIALS_BUCKET).createSignedUrl(path, 30);
-  if (!data) throw new Refusal(UPLOAD_GONE);
-  const response = await fetch(data.signedUrl, { headers: { range: `bytes=0-${SIGNATURE_BYTES - 1}` } });
-  if (!response.ok) throw new Refusal(UPLOAD_GONE);
-  return new Uint8Array(await response.arrayBuffer()).subarray(0, SIGNATURE_BYTES);
-}
-
-async function removeObject(client: Client, path: string) {
-  const { error } = await client.storage.from(MATERIALS_BUCKET).remove([path]);
-  if (error) console.error("materials: object not removed", path, error);
-}
-
-/**
- * What arrived at `path` is the file the name says: a type the lesson may carry, whose first bytes
- * are that type's. Otherwise it is removed and refused. Answers its size as Storage counted it.
- */
-async function verifiedUpload(client: Client, path: string, mime: string): Promise<number> {
-  const { data: info } = await client.storage.from(MATERIALS_BUCKET).info(path);
-  if (!info) throw new Refusal(UPLOAD_GONE);
-  const storedType = (info.contentType ?? "").split(";")[0].trim().toLowerCase();
-  if (storedType !== mime || !bytesMatchType(await firstBytes(client, path), mime)) {
-    await removeObject(client, path);
-    throw new Refusal(CONTENT_MISMATCH);
-  }
-  return Number(info.size ?? 0);
-}
-
 function mustBeOwnPath(lessonId: string, path: string, purpose: "material" | "image") {
   if (!isMaterialPathOf(lessonId, path) || path.includes("/images/") !== (purpose === "image")) throw new Refusal(UPLOAD_GONE);
 }
@@ -85,7 +49,7 @@ export async function addMaterial(client: Client, { lessonId, path, fileName }: 
   const mime = materialTypeOf(fileName);
   if (!mime) throw new Refusal(WRONG_TYPE, { fileName: WRONG_TYPE });
   await mustFindLesson(client, lessonId);
-  const size = await verifiedUpload(client, path, mime);
+  const size = await checkStoredFile(client, { bucket: MATERIALS_BUCKET, path, mime, maxBytes: MATERIAL_MAX_BYTES, mismatch: CONTENT_MISMATCH, gone: UPLOAD_GONE });
   const last = await written(
     client.from("lesson_attachments").select("order_index").eq("lesson_id", lessonId).order("order_index", { ascending: false }).limit(1),
   );
@@ -93,7 +57,7 @@ export async function addMaterial(client: Client, { lessonId, path, fileName }: 
   try {
     return await written(client.from("lesson_attachments").insert(row).select("id, file_name, size_bytes, mime_type").single());
   } catch (failure) {
-    await removeObject(client, path);
+    await removeStoredFile(client, MATERIALS_BUCKET, path);
     throw failure;
   }
 }
@@ -104,7 +68,7 @@ export async function addLessonImage(client: Client, { lessonId, path, fileName 
   const mime = materialTypeOf(fileName);
   if (!mime || !MATERIAL_TYPES[mime].image) throw new Refusal(NOT_AN_IMAGE, { fileName: NOT_AN_IMAGE });
   await mustFindLesson(client, lessonId);
-  await verifiedUpload(client, path, mime);
+  await checkStoredFile(client, { bucket: MATERIALS_BUCKET, path, mime, maxBytes: MATERIAL_MAX_BYTES, mismatch: CONTENT_MISMATCH, gone: UPLOAD_GONE });
   return { url: `/files/lessons/${path}` };
 }
 
@@ -133,5 +97,5 @@ export async function reorderMaterials(client: Client, lessonId: string, ids: st
 /** The row first (students stop seeing it at once), then the bytes. */
 export async function deleteMaterial(client: Client, id: string) {
   const [row] = await changed(client.from("lesson_attachments").delete().eq("id", id).select("object_path"), MATERIAL_NOT_FOUND);
-  await removeObject(client, row.object_path);
+  await removeStoredFile(client, MATERIALS_BUCKET, row.object_path);
 }

@@ -86,13 +86,26 @@ const lessonListSchema = z.object({
   held: z.array(z.string()).default([]),
 });
 
-/** A lesson page's own part: whether the lesson is hidden from the viewer, and its content when it may be opened. */
 /** A lesson's material as its list shows it; the bytes are reached through /files/materials/{id}. */
 const attachmentSchema = z.object({ id: z.string(), file_name: z.string(), size_bytes: z.number(), mime_type: z.string() });
 export type LessonAttachment = z.infer<typeof attachmentSchema>;
 
 /** What public.lesson_materials_for returns: the written body and the materials, in order. */
 export const lessonMaterialsSchema = z.object({ body_md: z.string(), attachments: z.array(attachmentSchema) });
+
+/** One attempt at a homework, with its files and the reviewers' comments (public.homework_for, public.review_page). */
+export const homeworkAttemptSchema = z.object({
+  id: z.string(),
+  attempt: z.number(),
+  answer_md: z.string(),
+  links: z.array(z.string()),
+  status: z.enum(["submitted", "returned", "accepted"]),
+  submitted_at: z.string(),
+  reviewed_at: z.string().nullable(),
+  /** Reached through /files/homework/{id}. */
+  files: z.array(attachmentSchema),
+  comments: z.array(z.object({ id: z.string(), body_md: z.string(), created_at: z.string(), author: z.string() })),
+});
 
 /** What public.homework_for returns: the lesson's assignment and every attempt of the viewer's, oldest first. */
 const homeworkSchema = z.object({
@@ -104,24 +117,12 @@ const homeworkSchema = z.object({
     accepts_files: z.boolean(),
     is_stop_lesson: z.boolean(),
   }),
-  attempts: z.array(
-    z.object({
-      id: z.string(),
-      attempt: z.number(),
-      answer_md: z.string(),
-      links: z.array(z.string()),
-      status: z.enum(["submitted", "returned", "accepted"]),
-      submitted_at: z.string(),
-      reviewed_at: z.string().nullable(),
-      /** Reached through /files/homework/{id}. */
-      files: z.array(attachmentSchema),
-      comments: z.array(z.object({ id: z.string(), body_md: z.string(), created_at: z.string(), author: z.string() })),
-    }),
-  ),
+  attempts: z.array(homeworkAttemptSchema),
 });
 export type LessonHomework = z.infer<typeof homeworkSchema>;
 export type HomeworkAttempt = LessonHomework["attempts"][number];
 
+/** What a viewer who may open the lesson reads of it. */
 const lessonContentSchema = lessonMaterialsSchema.extend({
   description: z.string().nullable(),
   video_url: z.string().nullable(),
@@ -130,6 +131,7 @@ const lessonContentSchema = lessonMaterialsSchema.extend({
 });
 export type LessonContent = z.infer<typeof lessonContentSchema>;
 
+/** A lesson page's own part: whether the lesson is hidden from the viewer, and its content when it may be opened. */
 const lessonPartSchema = {
   lesson_hidden: z.boolean(),
   /** Null unless the database lets this student open the lesson. */

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { REVIEWS_PER_PAGE, type QueueFilters } from "@/lib/domain/reviews";
 import { createDataClient } from "@/lib/supabase/server";
+import { homeworkAttemptSchema } from "./courses";
 import { orThrow } from "./result";
 
 /** Reads of the review pages (/admin/reviews): the queue with its filters' options in one wave, and one work. */
@@ -75,19 +76,9 @@ export async function getReviewQueue(filters: QueueFilters) {
   };
 }
 
-const fileSchema = z.object({ id: z.string(), file_name: z.string(), size_bytes: z.number(), mime_type: z.string() });
-const commentSchema = z.object({ id: z.string(), body_md: z.string(), created_at: z.string(), author: z.string() });
-
 /** What public.review_page returns: the work, its student, assignment and lesson, every attempt, and the next waiting work. */
 const reviewPageSchema = z.object({
-  submission: z.object({
-    id: z.string(),
-    attempt: z.number(),
-    status,
-    answer_md: z.string(),
-    links: z.array(z.string()),
-    submitted_at: z.string(),
-    reviewed_at: z.string().nullable(),
+  submission: homeworkAttemptSchema.omit({ files: true, comments: true }).extend({
     claimed_by: person.nullable(),
     claimed_until: z.string().nullable(),
   }),
@@ -101,20 +92,7 @@ const reviewPageSchema = z.object({
     body_md: z.string(),
     item_title: z.string().nullable(),
   }),
-  attempts: z.array(
-    z.object({
-      id: z.string(),
-      attempt: z.number(),
-      status,
-      answer_md: z.string(),
-      links: z.array(z.string()),
-      submitted_at: z.string(),
-      reviewed_at: z.string().nullable(),
-      /** Reached through /files/homework/{id}. */
-      files: z.array(fileSchema),
-      comments: z.array(commentSchema),
-    }),
-  ),
+  attempts: z.array(homeworkAttemptSchema),
   next_id: z.string().nullable(),
 });
 export type ReviewPage = z.infer<typeof reviewPageSchema>;

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { Search } from "lucide-react";
+import { PageNav } from "@/components/page-nav";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { formatMoscowTime } from "@/lib/domain/dates";
@@ -105,33 +106,13 @@ export function StudentList({
         </ul>
       )}
       {summary && total !== 0 && (
-        <nav aria-label="Страницы списка студентов" className="flex items-center justify-between gap-2 text-sm">
-          <PageLink href={adminHref({ ...here, page: page - 1 })} enabled={summary.hasPrevious} label="Предыдущие студенты">
-            <ChevronLeft aria-hidden />
-          </PageLink>
-          <span aria-live="polite">{summary.label}</span>
-          <PageLink href={adminHref({ ...here, page: page + 1 })} enabled={summary.hasNext} label="Следующие студенты">
-            <ChevronRight aria-hidden />
-          </PageLink>
-        </nav>
+        <PageNav
+          label="Страницы списка студентов"
+          summary={summary.label}
+          previous={{ href: adminHref({ ...here, page: page - 1 }), enabled: summary.hasPrevious, label: "Предыдущие студенты" }}
+          next={{ href: adminHref({ ...here, page: page + 1 }), enabled: summary.hasNext, label: "Следующие студенты" }}
+        />
       )}
     </aside>
-  );
-}
-
-function PageLink({ href, enabled, label, children }: { href: string; enabled: boolean; label: string; children: React.ReactNode }) {
-  if (!enabled) {
-    return (
-      <Button variant="outline" size="icon" disabled aria-label={label}>
-        {children}
-      </Button>
-    );
-  }
-  return (
-    <Button variant="outline" size="icon" asChild>
-      <Link href={href} aria-label={label}>
-        {children}
-      </Link>
-    </Button>
   );
 }

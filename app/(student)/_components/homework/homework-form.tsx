@@ -4,14 +4,14 @@ import { useEffect, useRef, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useFieldArray, useForm, type UseFormReturn } from "react-hook-form";
 import { Paperclip, Plus, X } from "lucide-react";
-import { NO_CONNECTION, toastFirstInvalid, toastRefusal } from "@/components/form-toasts";
+import { orNoConnection, toastFirstInvalid, toastRefusal } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
-import { MATERIAL_MIME_TYPES, MATERIAL_TYPES } from "@/lib/domain/materials";
+import { MATERIAL_ACCEPT } from "@/lib/domain/materials";
 import { draftKey, filledLinks, HOMEWORK_LINKS_MAX, isEmptyDraft, readDraft, type HomeworkDraft } from "@/lib/domain/submissions";
 import { registerWithValue } from "@/lib/register-with-value";
 import { lazyZodResolver } from "@/lib/validation/form-resolver";
@@ -20,7 +20,6 @@ import { submitHomework } from "../../homework-actions";
 import { useHomeworkFiles, type AttachedFile } from "./use-homework-files";
 
 const resolver = lazyZodResolver<HomeworkFormValues>(() => import("@/lib/validation/submissions").then((schemas) => schemas.homeworkFormSchema));
-const ACCEPT = MATERIAL_MIME_TYPES.flatMap((mime) => MATERIAL_TYPES[mime].extensions.map((extension) => `.${extension}`)).join(",");
 const EMPTY: HomeworkFormValues = { answer: "", links: [{ url: "" }] };
 
 interface Props {
@@ -70,12 +69,12 @@ export function HomeworkForm({ assignment, again }: Props) {
     (values) =>
       startTransition(async () => {
         if (files.uploading) return void toast.error("Дождитесь, пока загрузятся файлы");
-        const result = await submitHomework({
+        const result = await orNoConnection(submitHomework({
           assignmentId: assignment.id,
           answer: assignment.accepts_text ? values.answer : "",
           links: assignment.accepts_links ? filledLinks(values.links) : [],
           files: assignment.accepts_files ? files.uploaded : [],
-        }).catch(() => ({ ok: false as const, error: NO_CONNECTION }));
+        }));
         if (!result.ok) return toastRefusal(result);
         storeDraft(assignment.id, null);
         form.reset(EMPTY);
@@ -156,15 +155,13 @@ function FilePicker({ files, onPick, onRemove }: FilePickerProps) {
     onPick([...list]);
     if (input.current) input.current.value = "";
   };
-  // Files picked before this script arrived are still in the field: they are uploaded now.
-  useEffect(() => pick(input.current?.files ?? null), []); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div className="flex flex-col gap-2">
       <label className="flex w-fit cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium hover:bg-accent has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50">
         <Paperclip className="size-4" aria-hidden />
         Прикрепить файлы
-        <input ref={input} type="file" multiple accept={ACCEPT} className="sr-only" onChange={(event) => pick(event.target.files)} />
+        <input ref={input} type="file" multiple accept={MATERIAL_ACCEPT} className="sr-only" onChange={(event) => pick(event.target.files)} />
       </label>
       <p className="text-xs text-muted-foreground">Документы, таблицы, презентации, архивы, текстовые файлы и картинки — до 20 МБ каждый, не больше 10</p>
       {files.length > 0 && (

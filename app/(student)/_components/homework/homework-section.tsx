@@ -1,5 +1,4 @@
-import { LessonBodyHtml } from "@/components/course/lesson-body-html";
-import { renderLessonMarkdown } from "@/lib/domain/markdown";
+import { LessonBody } from "@/components/course/lesson-body";
 import { latestStatus, mayHandIn } from "@/lib/domain/submissions";
 import type { LessonHomework } from "@/lib/queries/courses";
 import { HomeworkForm } from "./lazy-homework-form";
@@ -14,7 +13,6 @@ interface Props {
 
 /** «Домашнее задание» on a lesson page: the instructions, the attempts and the curator's answers, and the form while the student may hand in. */
 export function HomeworkSection({ homework: { assignment, attempts }, readOnly }: Props) {
-  const instructions = renderLessonMarkdown(assignment.instructions_md);
   const status = latestStatus(attempts);
   return (
     <section aria-labelledby="homework-title" className="flex flex-col gap-4 rounded-xl border p-4 sm:p-6">
@@ -27,7 +25,7 @@ export function HomeworkSection({ homework: { assignment, attempts }, readOnly }
       {assignment.is_stop_lesson && status !== "accepted" && (
         <p className="text-sm text-muted-foreground">Стоп-урок: следующие уроки откроются, когда куратор примет работу.</p>
       )}
-      {instructions && <LessonBodyHtml html={instructions} />}
+      <LessonBody markdown={assignment.instructions_md} />
       <HomeworkThread attempts={attempts} />
       {readOnly ? (
         attempts.length === 0 && <p className="text-sm text-muted-foreground">Студент ещё не отправлял работу</p>

@@ -1,8 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { NO_CONNECTION } from "@/components/form-toasts";
-import type { ActionResult } from "@/lib/actions/result";
+import { orNoConnection } from "@/components/form-toasts";
 import { HOMEWORK_FILES_MAX, HOMEWORK_MAX_BYTES } from "@/lib/domain/submissions";
 import { uploadFile } from "@/lib/storage/upload";
 import { checkHomeworkUpload, prepareHomeworkUpload } from "../../homework-actions";
@@ -16,7 +15,6 @@ export interface AttachedFile {
   error?: string;
 }
 
-const offline = <T,>(call: Promise<ActionResult<T>>) => call.catch((): ActionResult<T> => ({ ok: false, error: NO_CONNECTION }));
 
 /**
  * The files of a work being written: each goes from the browser straight to Storage as soon as it
@@ -45,8 +43,8 @@ export function useHomeworkFiles(assignmentId: string) {
       const result = await uploadFile(
         file,
         {
-          prepare: () => offline(prepareHomeworkUpload({ assignmentId, fileName: file.name, size: file.size })),
-          finish: (path) => offline(checkHomeworkUpload({ assignmentId, path, fileName: file.name })),
+          prepare: () => orNoConnection(prepareHomeworkUpload({ assignmentId, fileName: file.name, size: file.size })),
+          finish: (path) => orNoConnection(checkHomeworkUpload({ assignmentId, path, fileName: file.name })),
         },
         (progress) => update(key, { progress: Math.min(progress, 0.99) }),
       );

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useTransition, type FormEvent } from "react";
+import { useLayoutEffect, useRef, useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { Controller, useForm, useWatch, type UseFormReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -181,13 +181,21 @@ export function AssignmentEditor({ lessonId, assignment }: Props) {
     deletion.ask();
   };
   const acceptsError = form.formState.errors.accepts_text?.message;
+  // A box ticked before the form's script arrived stays ticked in the page, but no handler heard it.
+  const formElement = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    for (const [name] of ACCEPTS) {
+      const box = formElement.current?.elements.namedItem(name);
+      if (box instanceof HTMLInputElement && box.checked !== form.getValues(name)) form.setValue(name, box.checked, { shouldDirty: true });
+    }
+  }, [form]);
 
   return (
     <section aria-labelledby="assignment-title" className="flex flex-col gap-4">
       <h2 id="assignment-title" className="text-lg font-semibold">
         Домашнее задание
       </h2>
-      <form className="flex flex-col gap-4" noValidate onSubmit={onSubmit}>
+      <form ref={formElement} className="flex flex-col gap-4" noValidate onSubmit={onSubmit}>
         <SwitchRow
           id="has_assignment"
           label="У урока есть домашнее задание"

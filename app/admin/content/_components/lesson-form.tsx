@@ -48,7 +48,7 @@ function VideoPreview({ value, title }: { value: string; title: string }) {
 
 interface LessonBodyFieldProps {
   form: UseFormReturn<LessonFormValues>;
-  /** The spot for pasting or dropping a picture into the text (its upload is not built yet). */
+  /** Pictures pasted or dropped into the text are uploaded (use-image-paste.ts). */
   onPaste?: React.ClipboardEventHandler<HTMLTextAreaElement>;
   onDrop?: React.DragEventHandler<HTMLTextAreaElement>;
 }

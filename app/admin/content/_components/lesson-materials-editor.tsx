@@ -3,15 +3,16 @@
 import { useEffect, useRef, useState, useTransition, type DragEvent } from "react";
 import { useRouter } from "next/navigation";
 import { ArrowDown, ArrowUp, Trash2, Upload } from "lucide-react";
-import { NO_CONNECTION } from "@/components/form-toasts";
+import { orNoConnection } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
-import type { ActionResult } from "@/lib/actions/result";
-import { fileSizeLabel, materialLabel, MATERIAL_MIME_TYPES, MATERIAL_TYPES } from "@/lib/domain/materials";
+import { useEarlyValue } from "@/components/use-early-value";
+import { fileSizeLabel, materialLabel, MATERIAL_ACCEPT } from "@/lib/domain/materials";
 import type { LessonAttachment } from "@/lib/queries/courses";
 import { uploadFile } from "@/lib/storage/upload";
+import { useHydrated } from "@/lib/use-hydrated";
 import {
   attachMaterial,
   deleteLessonMaterial,
@@ -20,7 +21,6 @@ import {
   reorderLessonMaterials,
 } from "../lessons/[lessonId]/actions";
 
-const ACCEPT = MATERIAL_MIME_TYPES.flatMap((mime) => MATERIAL_TYPES[mime].extensions.map((extension) => `.${extension}`)).join(",");
 
 interface Upload {
   key: string;
@@ -29,7 +29,6 @@ interface Upload {
   error?: string;
 }
 
-const offline = <T,>(call: Promise<ActionResult<T>>) => call.catch((): ActionResult<T> => ({ ok: false, error: NO_CONNECTION }));
 
 /** The studio's materials of one lesson: upload (drop or pick, several at once, with progress), rename, reorder, delete. */
 export function LessonMaterialsEditor({ lessonId, attachments }: { lessonId: string; attachments: LessonAttachment[] }) {
@@ -43,6 +42,8 @@ export function LessonMaterialsEditor({ lessonId, attachments }: { lessonId: str
   }
   const [dragOver, setDragOver] = useState(false);
   const [pending, startTransition] = useTransition();
+  // Before the script, the move buttons say they cannot act yet (as the studio's lists do).
+  const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
 
   const update = (key: string, change: Partial<Upload>) => setUploads((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -54,8 +55,8 @@ export function LessonMaterialsEditor({ lessonId, attachments }: { lessonId: str
       const result = await uploadFile(
         file,
         {
-          prepare: () => offline(prepareMaterialUpload({ lessonId, fileName: file.name, size: file.size, purpose: "material" })),
-          finish: (path) => offline(attachMaterial({ lessonId, path, fileName: file.name })),
+          prepare: () => orNoConnection(prepareMaterialUpload({ lessonId, fileName: file.name, size: file.size, purpose: "material" })),
+          finish: (path) => orNoConnection(attachMaterial({ lessonId, path, fileName: file.name })),
         },
         (progress) => update(key, { progress }),
       );
@@ -90,7 +91,7 @@ export function LessonMaterialsEditor({ lessonId, attachments }: { lessonId: str
     [next[index], next[index + step]] = [next[index + step], next[index]];
     setOrder(next);
     startTransition(async () => {
-      const result = await offline(reorderLessonMaterials({ lessonId, ids: next.map((item) => item.id) }));
+      const result = await orNoConnection(reorderLessonMaterials({ lessonId, ids: next.map((item) => item.id) }));
       if (!result.ok) {
         setOrder(savedOrder);
         toast.error("Порядок не сохранён", { description: result.error });
@@ -117,7 +118,7 @@ export function LessonMaterialsEditor({ lessonId, attachments }: { lessonId: str
         <Upload className="size-6 text-muted-foreground" aria-hidden />
         <span className="font-medium">Перетащите файлы сюда или выберите</span>
         <span className="text-muted-foreground">PDF, документы, таблицы и презентации, CSV, TXT, ZIP, картинки — до 50 МБ каждый</span>
-        <input ref={input} type="file" multiple accept={ACCEPT} className="sr-only" onChange={(event) => pick(event.target.files)} />
+        <input ref={input} type="file" multiple accept={MATERIAL_ACCEPT} className="sr-only" onChange={(event) => pick(event.target.files)} />
       </label>
 
       {uploads.length > 0 && (
@@ -143,8 +144,8 @@ export function LessonMaterialsEditor({ lessonId, attachments }: { lessonId: str
             <MaterialRow
               key={attachment.id}
               attachment={attachment}
-              canMoveUp={index > 0 && !pending}
-              canMoveDown={index < order.length - 1 && !pending}
+              canMoveUp={hydrated && index > 0 && !pending}
+              canMoveDown={hydrated && index < order.length - 1 && !pending}
               onMove={(step) => move(index, step)}
               onChanged={() => router.refresh()}
             />
@@ -165,12 +166,14 @@ interface RowProps {
 
 function MaterialRow({ attachment, canMoveUp, canMoveDown, onMove, onChanged }: RowProps) {
   const [name, setName] = useState(attachment.file_name);
+  const nameField = useRef<HTMLInputElement>(null);
+  useEarlyValue(nameField, setName);
   const [confirming, setConfirming] = useState(false);
   const [pending, startTransition] = useTransition();
 
   const rename = () =>
     startTransition(async () => {
-      const result = await offline(renameLessonMaterial({ id: attachment.id, fileName: name }));
+      const result = await orNoConnection(renameLessonMaterial({ id: attachment.id, fileName: name }));
       if (!result.ok) return void toast.error("Не переименовано", { description: result.error });
       setName(result.data.file_name);
       toast.success("Переименовано");
@@ -179,7 +182,7 @@ function MaterialRow({ attachment, canMoveUp, canMoveDown, onMove, onChanged }: 
 
   const remove = () =>
     startTransition(async () => {
-      const result = await offline(deleteLessonMaterial({ id: attachment.id }));
+      const result = await orNoConnection(deleteLessonMaterial({ id: attachment.id }));
       setConfirming(false);
       if (!result.ok) return void toast.error("Не удалено", { description: result.error });
       toast.success("Материал удалён", { description: attachment.file_name });
@@ -188,17 +191,23 @@ function MaterialRow({ attachment, canMoveUp, canMoveDown, onMove, onChanged }: 
 
   return (
     <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center">
-      <form
-        className="flex min-w-0 flex-1 flex-col gap-1"
-        onSubmit={(event) => {
-          event.preventDefault();
-          rename();
-        }}
-      >
+      {/* Not a form: Enter before the script arrives would send the page a GET of itself and lose the name. */}
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex gap-2">
-          <Input value={name} onChange={(event) => setName(event.target.value)} aria-label={`Имя файла «${attachment.file_name}»`} maxLength={300} />
+          <Input
+            ref={nameField}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key !== "Enter" || name === attachment.file_name) return;
+              event.preventDefault();
+              rename();
+            }}
+            aria-label={`Имя файла «${attachment.file_name}»`}
+            maxLength={300}
+          />
           {name !== attachment.file_name && (
-            <Button type="submit" variant="outline" disabled={pending}>
+            <Button type="button" variant="outline" disabled={pending} onClick={rename}>
               Переименовать
             </Button>
           )}
@@ -206,7 +215,7 @@ function MaterialRow({ attachment, canMoveUp, canMoveDown, onMove, onChanged }: 
         <span className="text-xs text-muted-foreground">
           {materialLabel(attachment.mime_type)} · {fileSizeLabel(attachment.size_bytes)}
         </span>
-      </form>
+      </div>
       <div className="flex gap-1">
         <Button type="button" variant="ghost" size="icon" aria-label={`Выше: «${attachment.file_name}»`} aria-disabled={!canMoveUp} onClick={() => canMoveUp && onMove(-1)}>
           <ArrowUp aria-hidden />

@@ -1,9 +1,8 @@
 "use client";
 
 import type { ClipboardEvent, DragEvent } from "react";
-import { NO_CONNECTION } from "@/components/form-toasts";
+import { orNoConnection } from "@/components/form-toasts";
 import { toast } from "@/components/ui/toast";
-import type { ActionResult } from "@/lib/actions/result";
 import { IMAGE_MIME_TYPES, MATERIAL_TYPES } from "@/lib/domain/materials";
 import { uploadFile } from "@/lib/storage/upload";
 import { attachLessonImage, prepareMaterialUpload } from "../lessons/[lessonId]/actions";
@@ -13,7 +12,6 @@ interface Text {
   set(value: string): void;
 }
 
-const offline = <T,>(call: Promise<ActionResult<T>>) => call.catch((): ActionResult<T> => ({ ok: false, error: NO_CONNECTION }));
 
 /** A pasted picture has no name of its own (a screenshot is «image.png»): it gets one with its type's extension. */
 function nameOf(file: File): string {
@@ -44,8 +42,8 @@ export function useImagePaste(lessonId: string | undefined, text: Text) {
       const result = await uploadFile(
         file,
         {
-          prepare: () => offline(prepareMaterialUpload({ lessonId, fileName: name, size: file.size, purpose: "image" })),
-          finish: (path) => offline(attachLessonImage({ lessonId, path, fileName: name })),
+          prepare: () => orNoConnection(prepareMaterialUpload({ lessonId, fileName: name, size: file.size, purpose: "image" })),
+          finish: (path) => orNoConnection(attachLessonImage({ lessonId, path, fileName: name })),
         },
         () => {},
       );

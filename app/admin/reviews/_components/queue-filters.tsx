@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useLayoutEffect, useRef, useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
@@ -10,8 +10,8 @@ import { parseQueueFilters, QUEUE_TRACKS, queueHref, type QueueFilters } from "@
 import type { LessonOption } from "@/lib/queries/reviews";
 
 interface Options {
-  /** Null for a curator, who is not offered groups. */
-  groups: { id: string; name: string }[] | null;
+  /** Every group for an admin, the groups they curate for a curator. */
+  groups: { id: string; name: string }[];
   tools: { id: string; name: string }[];
   modules: { id: string; title: string }[];
   lessons: LessonOption[];
@@ -36,6 +36,16 @@ export function QueueFilterForm({ filters, options }: { filters: QueueFilters; o
   const [pending, startTransition] = useTransition();
   const [chosen, setChosen] = useState(filters);
   const choose = (change: Partial<QueueFilters>) => setChosen((current) => narrowed({ ...current, ...change }, options));
+  // What was chosen before the script arrived: React keeps it in the selects but tells no handler.
+  const formElement = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    const form = formElement.current;
+    if (!form) return;
+    const { groupId, track, itemId, lessonId } = parseQueueFilters(Object.fromEntries(new FormData(form)) as Record<string, string>);
+    choose({ groupId, track, itemId, lessonId });
+    // Once, as hydration leaves the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const tools = chosen.track === "product" ? [] : options.tools;
   const modules = chosen.track === "tech" ? [] : options.modules;
   const lessons = options.lessons.filter(
@@ -46,6 +56,7 @@ export function QueueFilterForm({ filters, options }: { filters: QueueFilters; o
 
   return (
     <form
+      ref={formElement}
       action="/admin/reviews"
       method="get"
       aria-label="Фильтры очереди"
@@ -57,7 +68,7 @@ export function QueueFilterForm({ filters, options }: { filters: QueueFilters; o
       }}
     >
       {filters.status !== "submitted" && <input type="hidden" name="status" value={filters.status} />}
-      {options.groups && (
+      {options.groups.length > 0 && (
         <Field id="queue-group" label="Группа">
           <NativeSelect id="queue-group" name="group" value={chosen.groupId ?? ""} onChange={(event) => choose({ groupId: uuidOrNull(event.target.value) })}>
             <option value="">Все группы</option>

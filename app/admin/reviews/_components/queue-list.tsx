@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { ChevronLeft, ChevronRight, Clock, UserCheck } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { Clock, UserCheck } from "lucide-react";
+import { PageNav } from "@/components/page-nav";
 import { pageSummary } from "@/lib/domain/pagination";
 import { claimLabel, elapsedShort, queueHref, REVIEWS_PER_PAGE, waitingLabel, waitsLong, type QueueFilters } from "@/lib/domain/reviews";
 import type { QueueItem } from "@/lib/queries/reviews";
@@ -61,31 +61,11 @@ export function QueuePages({ filters, shown, total }: { filters: QueueFilters; s
   const summary = pageSummary(filters.page, REVIEWS_PER_PAGE, shown, total);
   if (!summary.hasPrevious && !summary.hasNext) return null;
   return (
-    <nav aria-label="Страницы очереди" className="flex items-center justify-between gap-2 text-sm">
-      <PageLink href={queueHref(filters, { page: filters.page - 1 })} enabled={summary.hasPrevious} label="Предыдущие работы">
-        <ChevronLeft aria-hidden />
-      </PageLink>
-      <span aria-live="polite">{summary.label}</span>
-      <PageLink href={queueHref(filters, { page: filters.page + 1 })} enabled={summary.hasNext} label="Следующие работы">
-        <ChevronRight aria-hidden />
-      </PageLink>
-    </nav>
-  );
-}
-
-function PageLink({ href, enabled, label, children }: { href: string; enabled: boolean; label: string; children: React.ReactNode }) {
-  if (!enabled) {
-    return (
-      <Button variant="outline" size="icon" disabled aria-label={label}>
-        {children}
-      </Button>
-    );
-  }
-  return (
-    <Button variant="outline" size="icon" asChild>
-      <Link href={href} aria-label={label}>
-        {children}
-      </Link>
-    </Button>
+    <PageNav
+      label="Страницы очереди"
+      summary={summary.label}
+      previous={{ href: queueHref(filters, { page: filters.page - 1 }), enabled: summary.hasPrevious, label: "Предыдущие работы" }}
+      next={{ href: queueHref(filters, { page: filters.page + 1 }), enabled: summary.hasNext, label: "Следующие работы" }}
+    />
   );
 }

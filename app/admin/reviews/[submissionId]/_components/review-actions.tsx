@@ -1,10 +1,11 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState, useTransition } from "react";
+import { useEarlyValue } from "@/components/use-early-value";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { ArrowRight, Check, Hand, Loader2, RotateCcw } from "lucide-react";
-import { NO_CONNECTION, toastRefusal } from "@/components/form-toasts";
+import { orNoConnection, toastRefusal } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
@@ -15,7 +16,6 @@ import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from "@/lib/domain/su
 import { useHydrated } from "@/lib/use-hydrated";
 import { claimSubmission, releaseSubmission, reviewSubmission } from "../../actions";
 
-const UNREACHABLE: ActionResult<never> = { ok: false, error: NO_CONNECTION };
 const UNSENT = "Комментарий не отправлен. Перейти к следующей работе?";
 
 export interface ReviewActionsProps {
@@ -46,6 +46,7 @@ export function ReviewActions({ submissionId, status, holder, holderName, claimE
   const [comment, setComment] = useState("");
   const [error, setError] = useState<string | undefined>();
   const field = useRef<HTMLTextAreaElement>(null);
+  useEarlyValue(field, setComment);
   const heldByOther = holder === "other";
   const busy = pending || !hydrated;
 
@@ -65,7 +66,7 @@ export function ReviewActions({ submissionId, status, holder, holderName, claimE
 
   const run = (action: () => Promise<ActionResult<unknown>>, after: () => void) =>
     startTransition(async () => {
-      const result = await action().catch(() => UNREACHABLE);
+      const result = await orNoConnection(action());
       if (!result.ok) {
         if (result.fieldErrors?.comment) setError(result.fieldErrors.comment);
         toastRefusal(result);
