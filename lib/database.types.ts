@@ -589,6 +589,161 @@ export type Database = {
           }
         ]
       }
+      notification_deliveries: {
+        Row: {
+          attempts: number
+          channel: Database["public"]["Enums"]["notification_channel"]
+          created_at: string
+          id: number
+          last_error: string | null
+          lease_until: string | null
+          next_attempt_at: string
+          notification_id: number
+          sent_at: string | null
+          status: Database["public"]["Enums"]["delivery_status"]
+        }
+        Insert: {
+          attempts?: number
+          channel: Database["public"]["Enums"]["notification_channel"]
+          created_at?: string
+          id: number
+          last_error?: string | null
+          lease_until?: string | null
+          next_attempt_at?: string
+          notification_id: number
+          sent_at?: string | null
+          status?: Database["public"]["Enums"]["delivery_status"]
+        }
+        Update: {
+          attempts?: number
+          channel?: Database["public"]["Enums"]["notification_channel"]
+          created_at?: string
+          id?: number
+          last_error?: string | null
+          lease_until?: string | null
+          next_attempt_at?: string
+          notification_id?: number
+          sent_at?: string | null
+          status?: Database["public"]["Enums"]["delivery_status"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notification_deliveries_notification_id_fkey"
+            columns: ["notification_id"]
+            isOneToOne: false
+            referencedRelation: "notifications"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      notification_preferences: {
+        Row: {
+          channel: Database["public"]["Enums"]["notification_channel"]
+          enabled: boolean
+          kind: Database["public"]["Enums"]["notification_kind"]
+          user_id: string
+        }
+        Insert: {
+          channel: Database["public"]["Enums"]["notification_channel"]
+          enabled: boolean
+          kind: Database["public"]["Enums"]["notification_kind"]
+          user_id: string
+        }
+        Update: {
+          channel?: Database["public"]["Enums"]["notification_channel"]
+          enabled?: boolean
+          kind?: Database["public"]["Enums"]["notification_kind"]
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notification_preferences_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      notification_scan: {
+        Row: {
+          id: boolean
+          scanned_until: string
+        }
+        Insert: {
+          id?: boolean
+          scanned_until: string
+        }
+        Update: {
+          id?: boolean
+          scanned_until?: string
+        }
+        Relationships: []
+      }
+      notifications: {
+        Row: {
+          created_at: string
+          id: number
+          kind: Database["public"]["Enums"]["notification_kind"]
+          payload: Json
+          read_at: string | null
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          id: number
+          kind: Database["public"]["Enums"]["notification_kind"]
+          payload?: Json
+          read_at?: string | null
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          id?: number
+          kind?: Database["public"]["Enums"]["notification_kind"]
+          payload?: Json
+          read_at?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      notified_openings: {
+        Row: {
+          item_id: string
+          kind: string
+          notified_at: string
+          user_id: string
+        }
+        Insert: {
+          item_id: string
+          kind: string
+          notified_at?: string
+          user_id: string
+        }
+        Update: {
+          item_id?: string
+          kind?: string
+          notified_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notified_openings_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       privacy_consents: {
         Row: {
           accepted_at: string
@@ -828,6 +983,61 @@ export type Database = {
         }
         Relationships: []
       }
+      telegram_link_tokens: {
+        Row: {
+          expires_at: string
+          token_hash: string
+          user_id: string
+        }
+        Insert: {
+          expires_at: string
+          token_hash: string
+          user_id: string
+        }
+        Update: {
+          expires_at?: string
+          token_hash?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "telegram_link_tokens_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      telegram_links: {
+        Row: {
+          chat_id: number
+          linked_at: string
+          user_id: string
+          username: string | null
+        }
+        Insert: {
+          chat_id: number
+          linked_at?: string
+          user_id: string
+          username?: string | null
+        }
+        Update: {
+          chat_id?: number
+          linked_at?: string
+          user_id?: string
+          username?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "telegram_links_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       tool_access: {
         Row: {
           expires_at: string | null
@@ -968,6 +1178,34 @@ export type Database = {
         }
         Returns: boolean
       }
+      channel_wanted: {
+        Args: {
+          _user_id: string
+          _kind: Database["public"]["Enums"]["notification_kind"]
+          _channel: Database["public"]["Enums"]["notification_channel"]
+        }
+        Returns: boolean
+      }
+      claim_deliveries: {
+        Args: {
+          _limit?: number
+          _lease_seconds?: number
+        }
+        Returns: {
+          delivery_id: number
+          channel: Database["public"]["Enums"]["notification_channel"]
+          attempts: number
+          notification_id: number
+          user_id: string
+          kind: Database["public"]["Enums"]["notification_kind"]
+          payload: Json
+          created_at: string
+          email: string
+          full_name: string
+          chat_id: number
+          wanted: boolean
+        }[]
+      }
       claim_minutes: {
         Args: never
         Returns: number
@@ -1004,6 +1242,10 @@ export type Database = {
           _student_id?: string
         }
         Returns: Json
+      }
+      create_telegram_link_token: {
+        Args: never
+        Returns: string
       }
       current_privacy_policy_version: {
         Args: never
@@ -1053,6 +1295,15 @@ export type Database = {
           is_unlocked: boolean
           is_visible: boolean
         }[]
+      }
+      finish_delivery: {
+        Args: {
+          _delivery_id: number
+          _outcome: string
+          _error?: string
+          _retry_after_seconds?: number
+        }
+        Returns: Database["public"]["Enums"]["delivery_status"]
       }
       group_page: {
         Args: {
@@ -1177,6 +1428,26 @@ export type Database = {
         }
         Returns: Json
       }
+      lesson_reference: {
+        Args: {
+          _lesson_id: string
+        }
+        Returns: Json
+      }
+      link_telegram: {
+        Args: {
+          _token: string
+          _chat_id: number
+          _username: string
+        }
+        Returns: string
+      }
+      mark_notifications_read: {
+        Args: {
+          _ids?: number[]
+        }
+        Returns: number
+      }
       material_lesson_id: {
         Args: {
           _object_name: string
@@ -1201,6 +1472,17 @@ export type Database = {
           _object_name: string
         }
         Returns: boolean
+      }
+      notify_openings: {
+        Args: {
+          _pairs: Json
+          _kind: Database["public"]["Enums"]["notification_kind"]
+        }
+        Returns: number
+      }
+      notify_scheduled_openings: {
+        Args: never
+        Returns: number
       }
       progress_summary: {
         Args: {
@@ -1231,6 +1513,12 @@ export type Database = {
         Args: {
           _lesson_id: string
           _ids: string[]
+        }
+        Returns: undefined
+      }
+      retry_delivery: {
+        Args: {
+          _delivery_id: number
         }
         Returns: undefined
       }
@@ -1336,6 +1624,12 @@ export type Database = {
         }
         Returns: Json
       }
+      unlink_telegram_chat: {
+        Args: {
+          _chat_id: number
+        }
+        Returns: boolean
+      }
       user_is_admin: {
         Args: {
           _user_id: string
@@ -1358,6 +1652,9 @@ export type Database = {
     }
     Enums: {
       app_role: "admin" | "student" | "curator"
+      delivery_status: "pending" | "sending" | "sent" | "failed" | "skipped"
+      notification_channel: "email" | "telegram"
+      notification_kind: "welcome" | "homework_returned" | "homework_accepted" | "review_waiting" | "access_opened" | "item_unlocked"
       submission_status: "submitted" | "returned" | "accepted"
     }
     CompositeTypes: {

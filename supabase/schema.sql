@@ -35,6 +35,28 @@ CREATE TYPE public.app_role AS ENUM (
     'curator'
 );
 
+CREATE TYPE public.delivery_status AS ENUM (
+    'pending',
+    'sending',
+    'sent',
+    'failed',
+    'skipped'
+);
+
+CREATE TYPE public.notification_channel AS ENUM (
+    'email',
+    'telegram'
+);
+
+CREATE TYPE public.notification_kind AS ENUM (
+    'welcome',
+    'homework_returned',
+    'homework_accepted',
+    'review_waiting',
+    'access_opened',
+    'item_unlocked'
+);
+
 CREATE TYPE public.submission_status AS ENUM (
     'submitted',
     'returned',
@@ -171,6 +193,12 @@ CREATE TABLE public.group_lesson_access (
 
 CREATE INDEX group_lesson_access_lesson_idx ON public.group_lesson_access USING btree (lesson_id);
 
+CREATE INDEX group_lesson_access_unlock_at_idx ON public.group_lesson_access USING btree (unlock_at) WHERE (unlock_at IS NOT NULL);
+
+CREATE TRIGGER group_lesson_access_notify_insert AFTER INSERT ON public.group_lesson_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
+
+CREATE TRIGGER group_lesson_access_notify_update AFTER UPDATE ON public.group_lesson_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
+
 ALTER TABLE public.group_lesson_access ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY "Admins add group_lesson_access" ON public.group_lesson_access FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
@@ -198,6 +226,8 @@ CREATE TABLE public.group_members (
 );
 
 CREATE INDEX group_members_user_idx ON public.group_members USING btree (user_id);
+
+CREATE TRIGGER group_members_notify_joined AFTER INSERT ON public.group_members REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_joined_group();
 
 ALTER TABLE public.group_members ENABLE ROW LEVEL SECURITY;
 
@@ -233,6 +263,12 @@ CREATE TABLE public.group_module_access (
 
 CREATE INDEX group_module_access_module_idx ON public.group_module_access USING btree (module_id);
 
+CREATE INDEX group_module_access_unlock_at_idx ON public.group_module_access USING btree (unlock_at) WHERE (unlock_at IS NOT NULL);
+
+CREATE TRIGGER group_module_access_notify_insert AFTER INSERT ON public.group_module_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
+
+CREATE TRIGGER group_module_access_notify_update AFTER UPDATE ON public.group_module_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
+
 ALTER TABLE public.group_module_access ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY "Admins add group_module_access" ON public.group_module_access FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
@@ -264,6 +300,12 @@ CREATE TABLE public.group_tool_access (
 );
 
 CREATE INDEX group_tool_access_tool_idx ON public.group_tool_access USING btree (tool_id);
+
+CREATE INDEX group_tool_access_unlock_at_idx ON public.group_tool_access USING btree (unlock_at) WHERE (unlock_at IS NOT NULL);
+
+CREATE TRIGGER group_tool_access_notify_insert AFTER INSERT ON public.group_tool_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
+
+CREATE TRIGGER group_tool_access_notify_update AFTER UPDATE ON public.group_tool_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
 
 ALTER TABLE public.group_tool_access ENABLE ROW LEVEL SECURITY;
 
@@ -334,6 +376,12 @@ CREATE TABLE public.lesson_access (
 );
 
 CREATE INDEX lesson_access_lesson_idx ON public.lesson_access USING btree (lesson_id);
+
+CREATE INDEX lesson_access_unlock_at_idx ON public.lesson_access USING btree (unlock_at) WHERE (unlock_at IS NOT NULL);
+
+CREATE TRIGGER lesson_access_notify_insert AFTER INSERT ON public.lesson_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
+
+CREATE TRIGGER lesson_access_notify_update AFTER UPDATE ON public.lesson_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
 
 CREATE TRIGGER lesson_access_stamp_unlocked_at BEFORE INSERT OR UPDATE ON public.lesson_access FOR EACH ROW EXECUTE FUNCTION public.stamp_unlocked_at();
 
@@ -499,6 +547,12 @@ CREATE TABLE public.module_access (
 
 CREATE INDEX module_access_module_idx ON public.module_access USING btree (module_id);
 
+CREATE INDEX module_access_unlock_at_idx ON public.module_access USING btree (unlock_at) WHERE (unlock_at IS NOT NULL);
+
+CREATE TRIGGER module_access_notify_insert AFTER INSERT ON public.module_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
+
+CREATE TRIGGER module_access_notify_update AFTER UPDATE ON public.module_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
+
 CREATE TRIGGER module_access_stamp_unlocked_at BEFORE INSERT OR UPDATE ON public.module_access FOR EACH ROW EXECUTE FUNCTION public.stamp_unlocked_at();
 
 ALTER TABLE public.module_access ENABLE ROW LEVEL SECURITY;
@@ -554,6 +608,139 @@ GRANT ALL ON TABLE public.modules TO authenticated;
 GRANT ALL ON TABLE public.modules TO service_role;
 
 
+-- Table notification_deliveries
+
+CREATE TABLE public.notification_deliveries (
+    id bigint NOT NULL,
+    notification_id bigint NOT NULL,
+    channel public.notification_channel NOT NULL,
+    status public.delivery_status DEFAULT 'pending'::public.delivery_status NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    lease_until timestamp with time zone,
+    last_error text,
+    sent_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT notification_deliveries_once UNIQUE (notification_id, channel),
+    CONSTRAINT notification_deliveries_pkey PRIMARY KEY (id),
+    CONSTRAINT notification_deliveries_notification_id_fkey FOREIGN KEY (notification_id) REFERENCES public.notifications(id) ON DELETE CASCADE
+);
+
+ALTER TABLE public.notification_deliveries ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.notification_deliveries_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE INDEX notification_deliveries_due_idx ON public.notification_deliveries USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['pending'::public.delivery_status, 'sending'::public.delivery_status]));
+
+CREATE INDEX notification_deliveries_failed_idx ON public.notification_deliveries USING btree (created_at DESC) WHERE (status = 'failed'::public.delivery_status);
+
+ALTER TABLE public.notification_deliveries ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY "Admins read deliveries" ON public.notification_deliveries FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+
+GRANT ALL ON TABLE public.notification_deliveries TO service_role;
+GRANT SELECT ON TABLE public.notification_deliveries TO authenticated;
+
+
+-- Table notification_preferences
+
+CREATE TABLE public.notification_preferences (
+    user_id uuid NOT NULL,
+    kind public.notification_kind NOT NULL,
+    channel public.notification_channel NOT NULL,
+    enabled boolean NOT NULL,
+    CONSTRAINT notification_preferences_pkey PRIMARY KEY (user_id, kind, channel),
+    CONSTRAINT notification_preferences_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+ALTER TABLE public.notification_preferences ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY "Users add their own preferences" ON public.notification_preferences FOR INSERT TO authenticated WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+
+CREATE POLICY "Users change their own preferences" ON public.notification_preferences FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+
+CREATE POLICY "Users read their own preferences" ON public.notification_preferences FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+CREATE POLICY "Users remove their own preferences" ON public.notification_preferences FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+GRANT ALL ON TABLE public.notification_preferences TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.notification_preferences TO authenticated;
+
+
+-- Table notification_scan
+
+CREATE TABLE public.notification_scan (
+    id boolean DEFAULT true NOT NULL,
+    scanned_until timestamp with time zone NOT NULL,
+    CONSTRAINT notification_scan_id_check CHECK (id),
+    CONSTRAINT notification_scan_pkey PRIMARY KEY (id)
+);
+
+ALTER TABLE public.notification_scan ENABLE ROW LEVEL SECURITY;
+
+GRANT ALL ON TABLE public.notification_scan TO service_role;
+
+
+-- Table notifications
+
+CREATE TABLE public.notifications (
+    id bigint NOT NULL,
+    user_id uuid NOT NULL,
+    kind public.notification_kind NOT NULL,
+    payload jsonb DEFAULT '{}'::jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    read_at timestamp with time zone,
+    CONSTRAINT notifications_pkey PRIMARY KEY (id),
+    CONSTRAINT notifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+ALTER TABLE public.notifications ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.notifications_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE INDEX notifications_unread_idx ON public.notifications USING btree (user_id) WHERE (read_at IS NULL);
+
+CREATE INDEX notifications_user_idx ON public.notifications USING btree (user_id, created_at DESC, id DESC);
+
+CREATE TRIGGER notifications_plan_deliveries AFTER INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION public.plan_deliveries();
+
+ALTER TABLE public.notifications ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY "Admins read notifications" ON public.notifications FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+
+CREATE POLICY "Users read their own notifications" ON public.notifications FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+GRANT ALL ON TABLE public.notifications TO service_role;
+GRANT SELECT ON TABLE public.notifications TO authenticated;
+
+
+-- Table notified_openings
+
+CREATE TABLE public.notified_openings (
+    user_id uuid NOT NULL,
+    kind text NOT NULL,
+    item_id uuid NOT NULL,
+    notified_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT notified_openings_kind_check CHECK ((kind = ANY (ARRAY['tool'::text, 'module'::text, 'lesson'::text]))),
+    CONSTRAINT notified_openings_pkey PRIMARY KEY (user_id, kind, item_id),
+    CONSTRAINT notified_openings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+ALTER TABLE public.notified_openings ENABLE ROW LEVEL SECURITY;
+
+GRANT ALL ON TABLE public.notified_openings TO service_role;
+
+
 -- Table privacy_consents
 
 CREATE TABLE public.privacy_consents (
@@ -597,6 +784,8 @@ CREATE INDEX profiles_role_activity_idx ON public.profiles USING btree (role, la
 CREATE INDEX profiles_role_email_idx ON public.profiles USING btree (role, email);
 
 CREATE TRIGGER profiles_derive_role BEFORE INSERT OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.derive_profile_role();
+
+CREATE TRIGGER profiles_notify_welcome AFTER INSERT ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.notify_welcome();
 
 ALTER TABLE public.profiles ENABLE ROW LEVEL SECURITY;
 
@@ -695,6 +884,10 @@ CREATE INDEX submissions_queue_idx ON public.submissions USING btree (status, su
 
 CREATE INDEX submissions_user_idx ON public.submissions USING btree (user_id, assignment_id);
 
+CREATE TRIGGER submissions_notify_decision AFTER UPDATE OF status ON public.submissions FOR EACH ROW WHEN (((old.status = 'submitted'::public.submission_status) AND (new.status = ANY (ARRAY['accepted'::public.submission_status, 'returned'::public.submission_status])))) EXECUTE FUNCTION public.notify_homework_decision();
+
+CREATE TRIGGER submissions_notify_review_waiting AFTER INSERT ON public.submissions FOR EACH ROW EXECUTE FUNCTION public.notify_review_waiting();
+
 ALTER TABLE public.submissions ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY "Students read their own work, reviewers their students'" ON public.submissions FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin) OR (user_id IN ( SELECT reviewed_student_ids.user_id
@@ -739,6 +932,45 @@ GRANT ALL ON TABLE public.tech_tools TO authenticated;
 GRANT ALL ON TABLE public.tech_tools TO service_role;
 
 
+-- Table telegram_link_tokens
+
+CREATE TABLE public.telegram_link_tokens (
+    token_hash text NOT NULL,
+    user_id uuid NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    CONSTRAINT telegram_link_tokens_pkey PRIMARY KEY (token_hash),
+    CONSTRAINT telegram_link_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+CREATE INDEX telegram_link_tokens_user_idx ON public.telegram_link_tokens USING btree (user_id);
+
+ALTER TABLE public.telegram_link_tokens ENABLE ROW LEVEL SECURITY;
+
+GRANT ALL ON TABLE public.telegram_link_tokens TO service_role;
+
+
+-- Table telegram_links
+
+CREATE TABLE public.telegram_links (
+    user_id uuid NOT NULL,
+    chat_id bigint NOT NULL,
+    username text,
+    linked_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT telegram_links_chat_id_key UNIQUE (chat_id),
+    CONSTRAINT telegram_links_pkey PRIMARY KEY (user_id),
+    CONSTRAINT telegram_links_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+ALTER TABLE public.telegram_links ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY "Users read their own Telegram link" ON public.telegram_links FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+CREATE POLICY "Users remove their own Telegram link" ON public.telegram_links FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+GRANT ALL ON TABLE public.telegram_links TO service_role;
+GRANT SELECT,DELETE ON TABLE public.telegram_links TO authenticated;
+
+
 -- Table tool_access
 
 CREATE TABLE public.tool_access (
@@ -758,6 +990,12 @@ CREATE TABLE public.tool_access (
 );
 
 CREATE INDEX tool_access_tool_idx ON public.tool_access USING btree (tool_id);
+
+CREATE INDEX tool_access_unlock_at_idx ON public.tool_access USING btree (unlock_at) WHERE (unlock_at IS NOT NULL);
+
+CREATE TRIGGER tool_access_notify_insert AFTER INSERT ON public.tool_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
+
+CREATE TRIGGER tool_access_notify_update AFTER UPDATE ON public.tool_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
 
 CREATE TRIGGER tool_access_stamp_unlocked_at BEFORE INSERT OR UPDATE ON public.tool_access FOR EACH ROW EXECUTE FUNCTION public.stamp_unlocked_at();
 
@@ -956,6 +1194,56 @@ GRANT ALL ON FUNCTION public.can_open_lesson(_user_id uuid, _lesson_id uuid) TO 
 GRANT ALL ON FUNCTION public.can_open_lesson(_user_id uuid, _lesson_id uuid) TO service_role;
 
 
+CREATE FUNCTION public.channel_wanted(_user_id uuid, _kind public.notification_kind, _channel public.notification_channel) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(
+      (select p.enabled from public.notification_preferences p
+       where p.user_id = _user_id and p.kind = _kind and p.channel = _channel),
+      true)
+    and (_channel <> 'telegram' or exists (select 1 from public.telegram_links t where t.user_id = _user_id));
+$$;
+
+REVOKE ALL ON FUNCTION public.channel_wanted(_user_id uuid, _kind public.notification_kind, _channel public.notification_channel) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.channel_wanted(_user_id uuid, _kind public.notification_kind, _channel public.notification_channel) TO service_role;
+
+
+CREATE FUNCTION public.claim_deliveries(_limit integer DEFAULT 20, _lease_seconds integer DEFAULT 120) RETURNS TABLE(delivery_id bigint, channel public.notification_channel, attempts integer, notification_id bigint, user_id uuid, kind public.notification_kind, payload jsonb, created_at timestamp with time zone, email text, full_name text, chat_id bigint, wanted boolean)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  return query
+  with due as (
+    select d.id from public.notification_deliveries d
+    where (d.status = 'pending' and d.next_attempt_at <= now())
+      or (d.status = 'sending' and d.lease_until <= now())
+    order by d.next_attempt_at, d.id
+    limit greatest(1, least(_limit, 100))
+    for update skip locked
+  ),
+  claimed as (
+    update public.notification_deliveries d
+    set status = 'sending', attempts = d.attempts + 1,
+      lease_until = now() + make_interval(secs => greatest(10, _lease_seconds))
+    from due where d.id = due.id
+    returning d.id, d.channel, d.attempts, d.notification_id
+  )
+  select c.id, c.channel, c.attempts, n.id, n.user_id, n.kind, n.payload, n.created_at,
+    p.email, p.full_name, t.chat_id, public.channel_wanted(n.user_id, n.kind, c.channel)
+  from claimed c
+  join public.notifications n on n.id = c.notification_id
+  join public.profiles p on p.id = n.user_id
+  left join public.telegram_links t on t.user_id = n.user_id
+  order by c.id;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.claim_deliveries(_limit integer, _lease_seconds integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.claim_deliveries(_limit integer, _lease_seconds integer) TO service_role;
+
+
 CREATE FUNCTION public.claim_minutes() RETURNS integer
     LANGUAGE sql IMMUTABLE
     AS $$ select 30 $$;
@@ -1079,6 +1367,28 @@ $$;
 REVOKE ALL ON FUNCTION public.course_modules_page(_student_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.course_modules_page(_student_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.course_modules_page(_student_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.create_telegram_link_token() RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
+begin
+  if auth.uid() is null then
+    raise exception 'not signed in' using errcode = '42501';
+  end if;
+  delete from public.telegram_link_tokens where user_id = auth.uid() or expires_at < now();
+  insert into public.telegram_link_tokens (token_hash, user_id, expires_at)
+  values (encode(sha256(convert_to(token, 'UTF8')), 'hex'), auth.uid(), now() + interval '15 minutes');
+  return token;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.create_telegram_link_token() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.create_telegram_link_token() TO authenticated;
+GRANT ALL ON FUNCTION public.create_telegram_link_token() TO service_role;
 
 
 CREATE FUNCTION public.current_privacy_policy_version() RETURNS text
@@ -1264,6 +1574,38 @@ $$;
 REVOKE ALL ON FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.finish_delivery(_delivery_id bigint, _outcome text, _error text DEFAULT NULL::text, _retry_after_seconds integer DEFAULT NULL::integer) RETURNS public.delivery_status
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  result public.delivery_status;
+begin
+  if _outcome not in ('sent', 'skipped', 'failed', 'retry') then
+    raise exception 'unknown outcome %', _outcome using errcode = '22023';
+  end if;
+  update public.notification_deliveries d
+  set status = case
+        when _outcome = 'retry' and d.attempts >= 5 then 'failed'
+        when _outcome = 'retry' then 'pending'
+        else _outcome
+      end::public.delivery_status,
+    next_attempt_at = case when _outcome = 'retry'
+      then now() + make_interval(secs => least(3600, greatest(coalesce(_retry_after_seconds, 0), 30 * power(2, d.attempts - 1))))
+      else d.next_attempt_at end,
+    lease_until = null,
+    last_error = case when _outcome = 'sent' then null else left(_error, 500) end,
+    sent_at = case when _outcome = 'sent' then now() else d.sent_at end
+  where d.id = _delivery_id and d.status = 'sending'
+  returning d.status into result;
+  return result;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.finish_delivery(_delivery_id bigint, _outcome text, _error text, _retry_after_seconds integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.finish_delivery(_delivery_id bigint, _outcome text, _error text, _retry_after_seconds integer) TO service_role;
 
 
 CREATE FUNCTION public.group_page(_group_id uuid) RETURNS jsonb
@@ -1650,6 +1992,60 @@ GRANT ALL ON FUNCTION public.lesson_page(_tool_name text, _lesson_id uuid, _stud
 GRANT ALL ON FUNCTION public.lesson_page(_tool_name text, _lesson_id uuid, _student_id uuid) TO service_role;
 
 
+CREATE FUNCTION public.lesson_reference(_lesson_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('lesson_id', l.id, 'lesson_title', l.title, 'tool_name', t.name, 'module_id', l.course_module_id)
+  from public.lessons l left join public.tech_tools t on t.id = l.tool_id
+  where l.id = _lesson_id;
+$$;
+
+REVOKE ALL ON FUNCTION public.lesson_reference(_lesson_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.lesson_reference(_lesson_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.link_telegram(_token text, _chat_id bigint, _username text) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  owner uuid;
+begin
+  delete from public.telegram_link_tokens
+  where token_hash = encode(sha256(convert_to(coalesce(_token, ''), 'UTF8')), 'hex') and expires_at > now()
+  returning user_id into owner;
+  if owner is null then
+    return null;
+  end if;
+  delete from public.telegram_links where chat_id = _chat_id and user_id <> owner;
+  insert into public.telegram_links (user_id, chat_id, username) values (owner, _chat_id, _username)
+  on conflict (user_id) do update set chat_id = excluded.chat_id, username = excluded.username, linked_at = now();
+  return owner;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.link_telegram(_token text, _chat_id bigint, _username text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.link_telegram(_token text, _chat_id bigint, _username text) TO service_role;
+
+
+CREATE FUNCTION public.mark_notifications_read(_ids bigint[] DEFAULT NULL::bigint[]) RETURNS integer
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with marked as (
+    update public.notifications set read_at = now()
+    where user_id = auth.uid() and read_at is null and (_ids is null or id = any(_ids))
+    returning 1
+  )
+  select count(*)::integer from marked;
+$$;
+
+REVOKE ALL ON FUNCTION public.mark_notifications_read(_ids bigint[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.mark_notifications_read(_ids bigint[]) TO authenticated;
+GRANT ALL ON FUNCTION public.mark_notifications_read(_ids bigint[]) TO service_role;
+
+
 CREATE FUNCTION public.material_lesson_id(_object_name text) RETURNS uuid
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''
@@ -1719,6 +2115,242 @@ GRANT ALL ON FUNCTION public.may_upload_homework(_object_name text) TO authentic
 GRANT ALL ON FUNCTION public.may_upload_homework(_object_name text) TO service_role;
 
 
+CREATE FUNCTION public.notify_access_opened() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  item_kind text := case
+    when tg_table_name like '%tool_access' then 'tool'
+    when tg_table_name like '%module_access' then 'module'
+    else 'lesson' end;
+  pairs jsonb;
+begin
+  select coalesce(jsonb_agg(jsonb_build_object('user_id', coalesce((g.row ->> 'user_id')::uuid, m.user_id),
+      'kind', item_kind, 'item_id', g.row ->> (item_kind || '_id'))), '[]')
+  into pairs
+  from (select to_jsonb(n) as row from changed_rows n) g
+  left join public.group_members m on m.group_id = (g.row ->> 'group_id')::uuid
+  where (g.row ->> 'is_unlocked')::boolean
+    and (g.row ->> 'unlock_at' is null or (g.row ->> 'unlock_at')::timestamptz <= now())
+    and coalesce((g.row ->> 'user_id')::uuid, m.user_id) is not null;
+  if jsonb_array_length(pairs) > 0 then
+    perform public.notify_openings(pairs, 'access_opened');
+  end if;
+  return null;
+end;
+$$;
+
+GRANT ALL ON FUNCTION public.notify_access_opened() TO anon;
+GRANT ALL ON FUNCTION public.notify_access_opened() TO authenticated;
+GRANT ALL ON FUNCTION public.notify_access_opened() TO service_role;
+
+
+CREATE FUNCTION public.notify_homework_decision() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into public.notifications (user_id, kind, payload)
+  select new.user_id,
+    case when new.status = 'accepted' then 'homework_accepted' else 'homework_returned' end::public.notification_kind,
+    public.lesson_reference(a.lesson_id) || jsonb_build_object('submission_id', new.id, 'attempt', new.attempt)
+  from public.assignments a where a.id = new.assignment_id;
+  return null;
+end;
+$$;
+
+GRANT ALL ON FUNCTION public.notify_homework_decision() TO anon;
+GRANT ALL ON FUNCTION public.notify_homework_decision() TO authenticated;
+GRANT ALL ON FUNCTION public.notify_homework_decision() TO service_role;
+
+
+CREATE FUNCTION public.notify_joined_group() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  pairs jsonb;
+begin
+  with joined as (select m.user_id, m.group_id from changed_rows m),
+  open_grants as (
+    select 'tool' as kind, g.tool_id as item_id, g.group_id, g.is_unlocked, g.unlock_at from public.group_tool_access g
+    union all
+    select 'module', g.module_id, g.group_id, g.is_unlocked, g.unlock_at from public.group_module_access g
+    union all
+    select 'lesson', g.lesson_id, g.group_id, g.is_unlocked, g.unlock_at from public.group_lesson_access g
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('user_id', j.user_id, 'kind', o.kind, 'item_id', o.item_id)), '[]')
+  into pairs
+  from joined j join open_grants o on o.group_id = j.group_id
+  where o.is_unlocked and (o.unlock_at is null or o.unlock_at <= now());
+  if jsonb_array_length(pairs) > 0 then
+    perform public.notify_openings(pairs, 'access_opened');
+  end if;
+  return null;
+end;
+$$;
+
+GRANT ALL ON FUNCTION public.notify_joined_group() TO anon;
+GRANT ALL ON FUNCTION public.notify_joined_group() TO authenticated;
+GRANT ALL ON FUNCTION public.notify_joined_group() TO service_role;
+
+
+CREATE FUNCTION public.notify_openings(_pairs jsonb, _kind public.notification_kind) RETURNS integer
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with pairs as (
+    select distinct (p ->> 'user_id')::uuid as user_id, p ->> 'kind' as kind, (p ->> 'item_id')::uuid as item_id
+    from jsonb_array_elements(_pairs) p
+  ),
+  untold as (
+    select p.* from pairs p
+    where not exists (
+      select 1 from public.notified_openings o
+      where o.user_id = p.user_id and o.kind = p.kind and o.item_id = p.item_id
+    )
+  ),
+  open_now as (
+    select u.* from (select distinct user_id from untold) students
+    cross join lateral public.effective_access(students.user_id) e
+    join untold u on u.user_id = students.user_id and u.kind = e.kind and u.item_id = e.item_id
+    where e.is_unlocked and e.is_visible
+  ),
+  described as (
+    select o.user_id, o.kind, o.item_id, item.title,
+      jsonb_strip_nulls(jsonb_build_object('kind', o.kind, 'id', o.item_id, 'title', item.title,
+        'tool_name', item.tool_name, 'module_id', item.module_id)) as entry
+    from open_now o
+    cross join lateral (
+      select t.name as title, t.name as tool_name, null::uuid as module_id
+      from public.tech_tools t where o.kind = 'tool' and t.id = o.item_id and t.is_published
+      union all
+      select m.title, null, m.id
+      from public.course_modules m where o.kind = 'module' and m.id = o.item_id and m.is_published
+      union all
+      select l.title, t.name, l.course_module_id
+      from public.lessons l left join public.tech_tools t on t.id = l.tool_id
+      where o.kind = 'lesson' and l.id = o.item_id and l.is_published
+    ) item
+  ),
+  recorded as (
+    insert into public.notified_openings (user_id, kind, item_id)
+    select user_id, kind, item_id from described
+    on conflict do nothing
+    returning user_id, kind, item_id
+  ),
+  created as (
+    insert into public.notifications (user_id, kind, payload)
+    select d.user_id, _kind, jsonb_build_object('items', jsonb_agg(d.entry order by d.title))
+    from described d
+    join recorded r on r.user_id = d.user_id and r.kind = d.kind and r.item_id = d.item_id
+    group by d.user_id
+    returning 1
+  )
+  select count(*)::integer from created;
+$$;
+
+REVOKE ALL ON FUNCTION public.notify_openings(_pairs jsonb, _kind public.notification_kind) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.notify_openings(_pairs jsonb, _kind public.notification_kind) TO service_role;
+
+
+CREATE FUNCTION public.notify_review_waiting() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  curator uuid;
+begin
+  for curator in
+    select distinct c.user_id from public.group_curators c
+    join public.group_members m on m.group_id = c.group_id
+    where m.user_id = new.user_id and c.user_id <> new.user_id
+  loop
+    perform pg_advisory_xact_lock(hashtextextended('review_waiting:' || curator::text, 0));
+    update public.notifications n
+    set payload = jsonb_set(n.payload, '{count}', to_jsonb(coalesce((n.payload ->> 'count')::integer, 0) + 1)),
+      read_at = null
+    where n.id = (
+      select x.id from public.notifications x
+      where x.user_id = curator and x.kind = 'review_waiting' and x.created_at > now() - interval '1 hour'
+      order by x.created_at desc limit 1
+    );
+    if not found then
+      insert into public.notifications (user_id, kind, payload) values (curator, 'review_waiting', '{"count": 1}');
+    end if;
+  end loop;
+  return null;
+end;
+$$;
+
+GRANT ALL ON FUNCTION public.notify_review_waiting() TO anon;
+GRANT ALL ON FUNCTION public.notify_review_waiting() TO authenticated;
+GRANT ALL ON FUNCTION public.notify_review_waiting() TO service_role;
+
+
+CREATE FUNCTION public.notify_scheduled_openings() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  since timestamptz;
+  scanned timestamptz := now();
+  pairs jsonb;
+begin
+  select s.scanned_until into since from public.notification_scan s for update;
+  with passed as (
+    select a.user_id, 'tool' as kind, a.tool_id as item_id from public.tool_access a
+    where a.is_unlocked and a.unlock_at > since and a.unlock_at <= scanned
+    union all
+    select a.user_id, 'module', a.module_id from public.module_access a
+    where a.is_unlocked and a.unlock_at > since and a.unlock_at <= scanned
+    union all
+    select a.user_id, 'lesson', a.lesson_id from public.lesson_access a
+    where a.is_unlocked and a.unlock_at > since and a.unlock_at <= scanned
+    union all
+    select m.user_id, 'tool', g.tool_id from public.group_tool_access g
+    join public.group_members m on m.group_id = g.group_id
+    where g.is_unlocked and g.unlock_at > since and g.unlock_at <= scanned
+    union all
+    select m.user_id, 'module', g.module_id from public.group_module_access g
+    join public.group_members m on m.group_id = g.group_id
+    where g.is_unlocked and g.unlock_at > since and g.unlock_at <= scanned
+    union all
+    select m.user_id, 'lesson', g.lesson_id from public.group_lesson_access g
+    join public.group_members m on m.group_id = g.group_id
+    where g.is_unlocked and g.unlock_at > since and g.unlock_at <= scanned
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('user_id', p.user_id, 'kind', p.kind, 'item_id', p.item_id)), '[]')
+  into pairs from passed p;
+  update public.notification_scan set scanned_until = scanned;
+  if jsonb_array_length(pairs) = 0 then
+    return 0;
+  end if;
+  return public.notify_openings(pairs, 'item_unlocked');
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.notify_scheduled_openings() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.notify_scheduled_openings() TO service_role;
+
+
+CREATE FUNCTION public.notify_welcome() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into public.notifications (user_id, kind, payload)
+  values (new.id, 'welcome', jsonb_build_object('name', new.full_name));
+  return null;
+end;
+$$;
+
+GRANT ALL ON FUNCTION public.notify_welcome() TO anon;
+GRANT ALL ON FUNCTION public.notify_welcome() TO authenticated;
+GRANT ALL ON FUNCTION public.notify_welcome() TO service_role;
+
+
 CREATE FUNCTION public.place_last() RETURNS trigger
     LANGUAGE plpgsql
     SET search_path TO ''
@@ -1757,6 +2389,24 @@ $$;
 GRANT ALL ON FUNCTION public.place_last() TO anon;
 GRANT ALL ON FUNCTION public.place_last() TO authenticated;
 GRANT ALL ON FUNCTION public.place_last() TO service_role;
+
+
+CREATE FUNCTION public.plan_deliveries() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into public.notification_deliveries (notification_id, channel)
+  select new.id, c.channel
+  from unnest(enum_range(null::public.notification_channel)) c (channel)
+  where public.channel_wanted(new.user_id, new.kind, c.channel);
+  return null;
+end;
+$$;
+
+GRANT ALL ON FUNCTION public.plan_deliveries() TO anon;
+GRANT ALL ON FUNCTION public.plan_deliveries() TO authenticated;
+GRANT ALL ON FUNCTION public.plan_deliveries() TO service_role;
 
 
 CREATE FUNCTION public.progress_summary(_student_id uuid DEFAULT NULL::uuid) RETURNS jsonb
@@ -1913,6 +2563,28 @@ $$;
 REVOKE ALL ON FUNCTION public.reorder_lesson_attachments(_lesson_id uuid, _ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.reorder_lesson_attachments(_lesson_id uuid, _ids uuid[]) TO authenticated;
 GRANT ALL ON FUNCTION public.reorder_lesson_attachments(_lesson_id uuid, _ids uuid[]) TO service_role;
+
+
+CREATE FUNCTION public.retry_delivery(_delivery_id bigint) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not public.is_admin() then
+    raise exception 'not allowed' using errcode = '42501';
+  end if;
+  update public.notification_deliveries
+  set status = 'pending', attempts = 0, next_attempt_at = now(), last_error = null
+  where id = _delivery_id and status = 'failed';
+  if not found then
+    raise exception 'delivery not found' using errcode = 'P0002';
+  end if;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.retry_delivery(_delivery_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.retry_delivery(_delivery_id bigint) TO authenticated;
+GRANT ALL ON FUNCTION public.retry_delivery(_delivery_id bigint) TO service_role;
 
 
 CREATE FUNCTION public.review_page(_submission_id uuid) RETURNS jsonb
@@ -2222,6 +2894,21 @@ GRANT ALL ON FUNCTION public.submit_homework(_assignment_id uuid, _answer_md tex
 GRANT ALL ON FUNCTION public.submit_homework(_assignment_id uuid, _answer_md text, _links text[], _files jsonb) TO service_role;
 
 
+CREATE FUNCTION public.sync_profile_email() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.profiles set email = new.email where id = new.id and email is distinct from new.email;
+  return null;
+end;
+$$;
+
+GRANT ALL ON FUNCTION public.sync_profile_email() TO anon;
+GRANT ALL ON FUNCTION public.sync_profile_email() TO authenticated;
+GRANT ALL ON FUNCTION public.sync_profile_email() TO service_role;
+
+
 CREATE FUNCTION public.sync_profile_role() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -2387,6 +3074,18 @@ GRANT ALL ON FUNCTION public.track_access(_student_id uuid, _kind text) TO authe
 GRANT ALL ON FUNCTION public.track_access(_student_id uuid, _kind text) TO service_role;
 
 
+CREATE FUNCTION public.unlink_telegram_chat(_chat_id bigint) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with removed as (delete from public.telegram_links where chat_id = _chat_id returning 1)
+  select exists (select 1 from removed);
+$$;
+
+REVOKE ALL ON FUNCTION public.unlink_telegram_chat(_chat_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.unlink_telegram_chat(_chat_id bigint) TO service_role;
+
+
 CREATE FUNCTION public.user_is_admin(_user_id uuid) RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -2418,10 +3117,24 @@ GRANT ALL ON FUNCTION public.visible_lessons(_user_id uuid) TO service_role;
 
 
 -- ================================================================================================
+-- Other objects
+-- ================================================================================================
+
+GRANT ALL ON SEQUENCE public.notification_deliveries_id_seq TO anon;
+GRANT ALL ON SEQUENCE public.notification_deliveries_id_seq TO authenticated;
+GRANT ALL ON SEQUENCE public.notification_deliveries_id_seq TO service_role;
+GRANT ALL ON SEQUENCE public.notifications_id_seq TO anon;
+GRANT ALL ON SEQUENCE public.notifications_id_seq TO authenticated;
+GRANT ALL ON SEQUENCE public.notifications_id_seq TO service_role;
+
+
+-- ================================================================================================
 -- What the migrations add outside schema public
 -- ================================================================================================
 
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION public.handle_new_user();
+
+CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN ((((old.email)::text IS DISTINCT FROM (new.email)::text) AND (new.email IS NOT NULL))) EXECUTE FUNCTION public.sync_profile_email();
 
 CREATE POLICY "Admins delete material files" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin)));
 
