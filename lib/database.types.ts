@@ -97,6 +97,29 @@ export type Database = {
         }
         Relationships: []
       }
+      email_unsubscribe_tokens: {
+        Row: {
+          token: string
+          user_id: string
+        }
+        Insert: {
+          token?: string
+          user_id: string
+        }
+        Update: {
+          token?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "email_unsubscribe_tokens_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       group_curators: {
         Row: {
           added_at: string
@@ -1204,6 +1227,7 @@ export type Database = {
           full_name: string
           chat_id: number
           wanted: boolean
+          unsubscribe_token: string
         }[]
       }
       claim_minutes: {
@@ -1295,6 +1319,12 @@ export type Database = {
           is_unlocked: boolean
           is_visible: boolean
         }[]
+      }
+      email_unsubscribe_token: {
+        Args: {
+          _user_id: string
+        }
+        Returns: string
       }
       finish_delivery: {
         Args: {
@@ -1629,6 +1659,19 @@ export type Database = {
           _chat_id: number
         }
         Returns: boolean
+      }
+      unsubscribe_email: {
+        Args: {
+          _token: string
+          _kind?: Database["public"]["Enums"]["notification_kind"]
+        }
+        Returns: boolean
+      }
+      unsubscribe_target: {
+        Args: {
+          _token: string
+        }
+        Returns: Json
       }
       user_is_admin: {
         Args: {

@@ -151,6 +151,21 @@ GRANT ALL ON TABLE public.course_modules TO authenticated;
 GRANT ALL ON TABLE public.course_modules TO service_role;
 
 
+-- Table email_unsubscribe_tokens
+
+CREATE TABLE public.email_unsubscribe_tokens (
+    user_id uuid NOT NULL,
+    token text DEFAULT replace(((gen_random_uuid())::text || (gen_random_uuid())::text), '-'::text, ''::text) NOT NULL,
+    CONSTRAINT email_unsubscribe_tokens_pkey PRIMARY KEY (user_id),
+    CONSTRAINT email_unsubscribe_tokens_token_key UNIQUE (token),
+    CONSTRAINT email_unsubscribe_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+ALTER TABLE public.email_unsubscribe_tokens ENABLE ROW LEVEL SECURITY;
+
+GRANT ALL ON TABLE public.email_unsubscribe_tokens TO service_role;
+
+
 -- Table group_curators
 
 CREATE TABLE public.group_curators (
@@ -1209,7 +1224,7 @@ REVOKE ALL ON FUNCTION public.channel_wanted(_user_id uuid, _kind public.notific
 GRANT ALL ON FUNCTION public.channel_wanted(_user_id uuid, _kind public.notification_kind, _channel public.notification_channel) TO service_role;
 
 
-CREATE FUNCTION public.claim_deliveries(_limit integer DEFAULT 20, _lease_seconds integer DEFAULT 120) RETURNS TABLE(delivery_id bigint, channel public.notification_channel, attempts integer, notification_id bigint, user_id uuid, kind public.notification_kind, payload jsonb, created_at timestamp with time zone, email text, full_name text, chat_id bigint, wanted boolean)
+CREATE FUNCTION public.claim_deliveries(_limit integer DEFAULT 20, _lease_seconds integer DEFAULT 120) RETURNS TABLE(delivery_id bigint, channel public.notification_channel, attempts integer, notification_id bigint, user_id uuid, kind public.notification_kind, payload jsonb, created_at timestamp with time zone, email text, full_name text, chat_id bigint, wanted boolean, unsubscribe_token text)
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -1231,7 +1246,8 @@ begin
     returning d.id, d.channel, d.attempts, d.notification_id
   )
   select c.id, c.channel, c.attempts, n.id, n.user_id, n.kind, n.payload, n.created_at,
-    p.email, p.full_name, t.chat_id, public.channel_wanted(n.user_id, n.kind, c.channel)
+    p.email, p.full_name, t.chat_id, public.channel_wanted(n.user_id, n.kind, c.channel),
+    case when c.channel = 'email' then public.email_unsubscribe_token(n.user_id) end
   from claimed c
   join public.notifications n on n.id = c.notification_id
   join public.profiles p on p.id = n.user_id
@@ -1574,6 +1590,23 @@ $$;
 REVOKE ALL ON FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.email_unsubscribe_token(_user_id uuid) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  result text;
+begin
+  insert into public.email_unsubscribe_tokens (user_id) values (_user_id) on conflict (user_id) do nothing;
+  select t.token into result from public.email_unsubscribe_tokens t where t.user_id = _user_id;
+  return result;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.email_unsubscribe_token(_user_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.email_unsubscribe_token(_user_id uuid) TO service_role;
 
 
 CREATE FUNCTION public.finish_delivery(_delivery_id bigint, _outcome text, _error text DEFAULT NULL::text, _retry_after_seconds integer DEFAULT NULL::integer) RETURNS public.delivery_status
@@ -3084,6 +3117,47 @@ $$;
 
 REVOKE ALL ON FUNCTION public.unlink_telegram_chat(_chat_id bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.unlink_telegram_chat(_chat_id bigint) TO service_role;
+
+
+CREATE FUNCTION public.unsubscribe_email(_token text, _kind public.notification_kind DEFAULT NULL::public.notification_kind) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  owner uuid;
+begin
+  select t.user_id into owner from public.email_unsubscribe_tokens t where t.token = _token;
+  if owner is null then
+    return false;
+  end if;
+  insert into public.notification_preferences (user_id, kind, channel, enabled)
+  select owner, k.kind, 'email', false
+  from unnest(enum_range(null::public.notification_kind)) k (kind)
+  where _kind is null or k.kind = _kind
+  on conflict (user_id, kind, channel) do update set enabled = false;
+  return true;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.unsubscribe_email(_token text, _kind public.notification_kind) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.unsubscribe_email(_token text, _kind public.notification_kind) TO anon;
+GRANT ALL ON FUNCTION public.unsubscribe_email(_token text, _kind public.notification_kind) TO authenticated;
+GRANT ALL ON FUNCTION public.unsubscribe_email(_token text, _kind public.notification_kind) TO service_role;
+
+
+CREATE FUNCTION public.unsubscribe_target(_token text) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('email', p.email)
+  from public.email_unsubscribe_tokens t join public.profiles p on p.id = t.user_id
+  where t.token = _token;
+$$;
+
+REVOKE ALL ON FUNCTION public.unsubscribe_target(_token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.unsubscribe_target(_token text) TO anon;
+GRANT ALL ON FUNCTION public.unsubscribe_target(_token text) TO authenticated;
+GRANT ALL ON FUNCTION public.unsubscribe_target(_token text) TO service_role;
 
 
 CREATE FUNCTION public.user_is_admin(_user_id uuid) RETURNS boolean

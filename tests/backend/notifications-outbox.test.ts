@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
 import type { LocalBackend } from "@/local-backend/server";
-import { SEEDED, serviceClient, signedIn, startTestBackend, uniqueEmail } from "@/local-backend/tests/harness";
+import { anonClient, SEEDED, serviceClient, signedIn, startTestBackend, uniqueEmail } from "@/local-backend/tests/harness";
 
 /**
  * The outbox: every event is written by the database, in the transaction of the change, whoever
@@ -247,5 +247,30 @@ describe("delivery", () => {
     );
     const { data } = await service.rpc("claim_deliveries", { _limit: 100 });
     expect(data!.find((delivery) => delivery.notification_id === welcome.id)?.attempts).toBe(2);
+  });
+});
+
+describe("unsubscribe", () => {
+  it("turns e-mail off for one kind, or every kind, with the token only that person's mails carry", async () => {
+    const student = await newStudent("unsubscribe");
+    const [welcome] = await notificationsOf(student.id, "welcome");
+    let token: string | null = null;
+    for (let round = 0; round < 20 && !token; round += 1) {
+      const { data } = await service.rpc("claim_deliveries", { _limit: 100 });
+      token = data!.find((delivery) => delivery.notification_id === welcome.id)?.unsubscribe_token ?? null;
+    }
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    const visitor = anonClient(backend);
+    expect((await visitor.rpc("unsubscribe_target", { _token: token! })).data).toEqual({ email: student.email });
+    expect((await visitor.rpc("unsubscribe_target", { _token: "f".repeat(64) })).data).toBeNull();
+    expect((await visitor.rpc("unsubscribe_email", { _token: "f".repeat(64) })).data).toBe(false);
+
+    expect((await visitor.rpc("unsubscribe_email", { _token: token!, _kind: "access_opened" })).data).toBe(true);
+    const prefs = async () =>
+      (await service.from("notification_preferences").select("kind, enabled").eq("user_id", student.id).eq("channel", "email").order("kind")).data;
+    expect(await prefs()).toEqual([{ kind: "access_opened", enabled: false }]);
+    expect((await visitor.rpc("unsubscribe_email", { _token: token! })).data).toBe(true);
+    expect((await prefs())!.every((row) => !row.enabled)).toBe(true);
+    expect((await prefs())!.length).toBe(6);
   });
 });
