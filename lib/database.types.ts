@@ -629,7 +629,7 @@ export type Database = {
           attempts?: number
           channel: Database["public"]["Enums"]["notification_channel"]
           created_at?: string
-          id: number
+          id?: never
           last_error?: string | null
           lease_until?: string | null
           next_attempt_at?: string
@@ -641,7 +641,7 @@ export type Database = {
           attempts?: number
           channel?: Database["public"]["Enums"]["notification_channel"]
           created_at?: string
-          id?: number
+          id?: never
           last_error?: string | null
           lease_until?: string | null
           next_attempt_at?: string
@@ -714,7 +714,7 @@ export type Database = {
         }
         Insert: {
           created_at?: string
-          id: number
+          id?: never
           kind: Database["public"]["Enums"]["notification_kind"]
           payload?: Json
           read_at?: string | null
@@ -722,7 +722,7 @@ export type Database = {
         }
         Update: {
           created_at?: string
-          id?: number
+          id?: never
           kind?: Database["public"]["Enums"]["notification_kind"]
           payload?: Json
           read_at?: string | null

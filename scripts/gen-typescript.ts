@@ -24,9 +24,10 @@ export async function databaseTypes(query: Query): Promise<string> {
     return array ? `${type}[]` : type;
   }
 
-  const columns = await query<{ table: string; column: string; type: string; nullable: boolean; has_default: boolean; generated: boolean }>(
+  const columns = await query<{ table: string; column: string; type: string; nullable: boolean; has_default: boolean; generated: boolean; identity: string }>(
     `select c.relname::text as table, a.attname::text as column, format_type(a.atttypid, null) as type,
-            not a.attnotnull as nullable, a.atthasdef as has_default, a.attgenerated <> '' as generated
+            not a.attnotnull as nullable, a.atthasdef as has_default, a.attgenerated <> '' as generated,
+            a.attidentity::text as identity
      from pg_class c join pg_namespace n on n.oid = c.relnamespace
      join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
      where n.nspname = 'public' and c.relkind = 'r' order by c.relname, a.attname`,
@@ -60,10 +61,11 @@ export async function databaseTypes(query: Query): Promise<string> {
   const tableBlocks = tables.map((table) => {
     const own = columns.filter((column) => column.table === table);
     const row = own.map((c) => `${c.column}: ${tsType(c.type)}${c.nullable ? " | null" : ""}`);
-    const insert = own
-      .filter((c) => !c.generated)
-      .map((c) => `${c.column}${c.nullable || c.has_default ? "?" : ""}: ${tsType(c.type)}${c.nullable ? " | null" : ""}`);
-    const update = own.filter((c) => !c.generated).map((c) => `${c.column}?: ${tsType(c.type)}${c.nullable ? " | null" : ""}`);
+    // As `supabase gen types`: an identity column generated always takes no value, one by default may.
+    const writable = (c: (typeof own)[number], optional: boolean) =>
+      c.identity === "a" ? `${c.column}?: never` : `${c.column}${optional ? "?" : ""}: ${tsType(c.type)}${c.nullable ? " | null" : ""}`;
+    const insert = own.filter((c) => !c.generated).map((c) => writable(c, c.nullable || c.has_default || c.identity === "d"));
+    const update = own.filter((c) => !c.generated).map((c) => writable(c, true));
     const relations = relationships
       .filter((relation) => relation.table === table)
       .map(

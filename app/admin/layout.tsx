@@ -1,5 +1,7 @@
+import { AccountBar } from "@/components/account-bar";
 import { admits } from "@/lib/actions/roles";
 import { requireReviewer } from "@/lib/auth";
+import { getUnreadCount } from "@/lib/queries/notifications";
 import { AdminNav, type AdminNavLink } from "./_components/admin-nav";
 
 const REVIEWS: AdminNavLink = { href: "/admin/reviews", label: "Проверка работ" };
@@ -20,6 +22,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
   const user = await requireReviewer();
   return (
     <>
+      <AccountBar wide unread={getUnreadCount().catch(() => null)} />
       <AdminNav links={admits("admin", user.role) ? ADMIN_LINKS : [REVIEWS]} />
       {children}
     </>

@@ -14,7 +14,8 @@ import { dataClientFor, verifySession, type SessionState } from "./session";
  * - createDataClient: the signed-in user's data (row level security sees them); pages, queries, actions;
  * - createAuthClient: Supabase Auth alone, on the visitor's behalf (sign-in, sign-up, recovery,
  *   sign-out, and checking a session), with their address in Sb-Forwarded-For;
- * - createServiceClient: the service role, for the app's own attempt counters only.
+ * - createServiceClient (./service.ts): the service role, for machine work that has no visitor:
+ *   sign-in attempt counters, the notification worker, the Telegram webhook, account deletion.
  */
 
 /**
@@ -63,13 +64,4 @@ export async function createAuthClient() {
   return client.auth;
 }
 
-/**
- * The service role, for the app's own sign-in limits only (`lib/security/attempts.ts`): their
- * counters are closed to every API role but this one. Needs SUPABASE_SECRET_KEY; never imported
- * by a page or used for a visitor's data.
- */
-export function createServiceClient() {
-  const secretKey = process.env.SUPABASE_SECRET_KEY;
-  if (!secretKey) throw new Error("SUPABASE_SECRET_KEY is not set: the sign-in limits need it (README: hosted project).");
-  return createClient<Database>(supabaseEnv().url, secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
-}
+export { createServiceClient } from "./service";

@@ -1,0 +1,24 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { defineFormAction } from "@/lib/actions";
+import * as notifications from "@/lib/mutations/notifications";
+import { notificationIdSchema } from "@/lib/validation/notifications";
+import { z } from "@/lib/validation/zod";
+
+/** Opens what a notification is about and marks it read (a plain form: it works before the page's script). */
+export const openNotification = defineFormAction(
+  { role: "student", schema: notificationIdSchema, bound: true, refused: "/notifications?failed=1" },
+  async ({ data: id, supabase }) => {
+    redirect(await notifications.openNotification(supabase, id));
+  },
+);
+
+/** «Отметить все прочитанными». */
+export const markAllNotificationsRead = defineFormAction(
+  { role: "student", schema: z.object({}), refused: "/notifications?failed=1" },
+  async ({ supabase }) => {
+    await notifications.markNotificationsRead(supabase, null);
+    redirect("/notifications?read=1");
+  },
+);

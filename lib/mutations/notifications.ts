@@ -1,0 +1,18 @@
+import { describeNotification } from "@/lib/domain/notifications";
+import type { DataClient } from "@/lib/supabase/session";
+import { DatabaseError, Refusal } from "@/lib/actions/errors";
+import { written } from "./rows";
+
+/** Marks the caller's own notifications read (all of them without ids); the database keeps it to their own. */
+export async function markNotificationsRead(supabase: DataClient, ids: number[] | null): Promise<number> {
+  return (await written(supabase.rpc("mark_notifications_read", ids ? { _ids: ids } : {}))) ?? 0;
+}
+
+/** Marks one notification read and answers where it leads, from the stored event, never from the request. */
+export async function openNotification(supabase: DataClient, id: number): Promise<string> {
+  const { data: row, error } = await supabase.from("notifications").select("kind, payload").eq("id", id).maybeSingle();
+  if (error) throw new DatabaseError(error);
+  if (!row) throw new Refusal("Уведомление не найдено");
+  await markNotificationsRead(supabase, [id]);
+  return describeNotification(row.kind, row.payload).path;
+}

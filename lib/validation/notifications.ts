@@ -1,0 +1,4 @@
+import { z } from "./zod";
+
+/** A notification's id (a bigint identity, well inside JavaScript's safe integers). */
+export const notificationIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
