@@ -37,6 +37,8 @@ interface World extends People {
   moduleId: string;
   groupId: string;
   attachmentId: string;
+  notificationId: number;
+  deliveryId: number;
 }
 
 /** What an allowed caller's probe answers. */
@@ -56,6 +58,8 @@ interface Row {
 const nowhere = () => randomUUID();
 const nobody = () => `${unique("nobody")}@example.com`;
 const NOT_FOUND: Expected = { notFound: true };
+/** A bigint id no row has. */
+const NO_SUCH_NUMBER = 2 ** 52;
 
 const ACTIONS: Record<string, Row> = {
   // The auth forms, for anyone.
@@ -81,6 +85,28 @@ const ACTIONS: Record<string, Row> = {
   signOut: { level: "anyone", canary: () => [], probe: () => [], answers: { ok: true } },
   // Leaves «Смотреть как студент»: a cookie and a redirect back to that student's panel.
   endPreview: { level: "anyone", canary: () => [], probe: () => [nowhere()], answers: { redirect: /^\/admin\?student=[0-9a-f-]{36}$/ } },
+  // The bell's page: plain forms, answered with a redirect.
+  openNotification: {
+    level: "student",
+    canary: ({ notificationId }) => [notificationId],
+    probe: () => [NO_SUCH_NUMBER],
+    answers: { redirect: /^\/notifications\?failed=1$/ },
+    malformed: [[-1], [1.5], ["1"], [2 ** 60]],
+  },
+  markAllNotificationsRead: {
+    level: "student",
+    canary: () => [formOf({ before: new Date().toISOString() })],
+    // Before anything existed: nothing to mark.
+    probe: () => [formOf({ before: new Date(0).toISOString() })],
+    answers: { redirect: /^\/notifications\?read=1$/ },
+    malformed: [[formOf({ before: "вчера" })]],
+  },
+  retryDelivery: {
+    level: "admin",
+    canary: ({ deliveryId }) => [deliveryId],
+    probe: () => [NO_SUCH_NUMBER],
+    answers: { redirect: /^\/admin\/notifications\?failed=1$/ },
+  },
 
   // A student's own progress: any signed-in caller.
   prepareHomeworkUpload: {
@@ -274,7 +300,15 @@ function malformedOf(name: string, probe: unknown[]): unknown[][] {
 /** The rows any of this could reach: the canaries whole, and anything carrying the run's marker. */
 async function snapshot(world: World) {
   const { student, curator, admin, tool, moduleId, groupId } = world;
-  return schoolRows({ users: [student.id, curator.id, admin.id], toolId: tool.id, moduleId, groupId, marker: MARK, lessonIds: world.lessonIds });
+  return schoolRows({
+    users: [student.id, curator.id, admin.id],
+    toolId: tool.id,
+    moduleId,
+    groupId,
+    marker: MARK,
+    lessonIds: world.lessonIds,
+    deliveryIds: [world.deliveryId],
+  });
 }
 
 async function createWorld(): Promise<World> {
@@ -302,7 +336,26 @@ async function createWorld(): Promise<World> {
     .insert({ lesson_id: lessonIds[0], object_path: `${lessonIds[0]}/${randomUUID()}.pdf`, file_name: "Канареечная тетрадь.pdf", size_bytes: 10, mime_type: "application/pdf" })
     .select("id")
     .single();
-  return { ...people, tool, lessonIds, blockId: tool.blocks[0].id, moduleId: module!.id, groupId: group!.id, attachmentId: attachment!.id };
+  // An unread notification of the student's, and a delivery the worker gave up on.
+  const { data: notification } = await service.from("notifications").insert({ user_id: student.id, kind: "welcome" }).select("id").single();
+  const { data: delivery } = await service
+    .from("notification_deliveries")
+    .update({ status: "failed", last_error: "канарейка" })
+    .eq("notification_id", notification!.id)
+    .eq("channel", "email")
+    .select("id")
+    .single();
+  return {
+    ...people,
+    tool,
+    lessonIds,
+    blockId: tool.blocks[0].id,
+    moduleId: module!.id,
+    groupId: group!.id,
+    attachmentId: attachment!.id,
+    notificationId: notification!.id,
+    deliveryId: delivery!.id,
+  };
 }
 
 /** A caller of its own: own cookies, own address. */

@@ -1294,6 +1294,12 @@ export type Database = {
         }
         Returns: Json
       }
+      delivery_overview: {
+        Args: {
+          _limit?: number
+        }
+        Returns: Json
+      }
       effective_access: {
         Args: {
           _user_id: string
@@ -1475,6 +1481,7 @@ export type Database = {
       mark_notifications_read: {
         Args: {
           _ids?: number[]
+          _before?: string
         }
         Returns: number
       }

@@ -654,6 +654,8 @@ CREATE INDEX notification_deliveries_due_idx ON public.notification_deliveries U
 
 CREATE INDEX notification_deliveries_failed_idx ON public.notification_deliveries USING btree (created_at DESC) WHERE (status = 'failed'::public.delivery_status);
 
+CREATE INDEX notification_deliveries_sent_idx ON public.notification_deliveries USING btree (sent_at DESC) WHERE (status = 'sent'::public.delivery_status);
+
 ALTER TABLE public.notification_deliveries ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY "Admins read deliveries" ON public.notification_deliveries FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
@@ -1530,6 +1532,34 @@ GRANT ALL ON FUNCTION public.deletion_impact(_kind text, _id uuid) TO authentica
 GRANT ALL ON FUNCTION public.deletion_impact(_kind text, _id uuid) TO service_role;
 
 
+CREATE FUNCTION public.delivery_overview(_limit integer DEFAULT 50) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select case when public.is_admin() then jsonb_build_object(
+    'waiting', (select count(*) from public.notification_deliveries d where d.status in ('pending', 'sending')),
+    'sent_today', (select count(*) from public.notification_deliveries d where d.status = 'sent' and d.sent_at > now() - interval '1 day'),
+    'failed', (select count(*) from public.notification_deliveries d where d.status = 'failed'),
+    'failures', coalesce((
+      select jsonb_agg(f order by f.created_at desc, f.id desc)
+      from (
+        select d.id, d.channel, d.attempts, d.last_error, d.created_at, n.kind, p.email, p.full_name
+        from public.notification_deliveries d
+        join public.notifications n on n.id = d.notification_id
+        join public.profiles p on p.id = n.user_id
+        where d.status = 'failed'
+        order by d.created_at desc, d.id desc
+        limit greatest(1, least(_limit, 200))
+      ) f
+    ), '[]')
+  ) end;
+$$;
+
+REVOKE ALL ON FUNCTION public.delivery_overview(_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.delivery_overview(_limit integer) TO authenticated;
+GRANT ALL ON FUNCTION public.delivery_overview(_limit integer) TO service_role;
+
+
 CREATE FUNCTION public.derive_profile_role() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -2062,21 +2092,23 @@ REVOKE ALL ON FUNCTION public.link_telegram(_token text, _chat_id bigint, _usern
 GRANT ALL ON FUNCTION public.link_telegram(_token text, _chat_id bigint, _username text) TO service_role;
 
 
-CREATE FUNCTION public.mark_notifications_read(_ids bigint[] DEFAULT NULL::bigint[]) RETURNS integer
+CREATE FUNCTION public.mark_notifications_read(_ids bigint[] DEFAULT NULL::bigint[], _before timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS integer
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     AS $$
   with marked as (
     update public.notifications set read_at = now()
-    where user_id = auth.uid() and read_at is null and (_ids is null or id = any(_ids))
+    where user_id = auth.uid() and read_at is null
+      and (_ids is null or id = any(_ids))
+      and (_before is null or created_at <= _before)
     returning 1
   )
   select count(*)::integer from marked;
 $$;
 
-REVOKE ALL ON FUNCTION public.mark_notifications_read(_ids bigint[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.mark_notifications_read(_ids bigint[]) TO authenticated;
-GRANT ALL ON FUNCTION public.mark_notifications_read(_ids bigint[]) TO service_role;
+REVOKE ALL ON FUNCTION public.mark_notifications_read(_ids bigint[], _before timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.mark_notifications_read(_ids bigint[], _before timestamp with time zone) TO authenticated;
+GRANT ALL ON FUNCTION public.mark_notifications_read(_ids bigint[], _before timestamp with time zone) TO service_role;
 
 
 CREATE FUNCTION public.material_lesson_id(_object_name text) RETURNS uuid

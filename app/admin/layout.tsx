@@ -10,6 +10,7 @@ const ADMIN_LINKS: AdminNavLink[] = [
   { href: "/admin/groups", label: "Группы" },
   { href: "/admin/content", label: "Контент курса" },
   REVIEWS,
+  { href: "/admin/notifications", label: "Уведомления" },
 ];
 
 /**

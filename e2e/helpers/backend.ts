@@ -66,8 +66,16 @@ export async function readRows(reads: Record<string, PromiseLike<{ data: unknown
  * own rows, a tool and everything under it, a course module, a group, and anything whose name
  * carries the run's marker.
  */
-export function schoolRows(scope: { users: string[]; toolId: string; moduleId: string; groupId: string; marker: string; lessonIds?: string[] }) {
-  const { users, toolId, moduleId, groupId, marker, lessonIds = [] } = scope;
+export function schoolRows(scope: {
+  users: string[];
+  toolId: string;
+  moduleId: string;
+  groupId: string;
+  marker: string;
+  lessonIds?: string[];
+  deliveryIds?: number[];
+}) {
+  const { users, toolId, moduleId, groupId, marker, lessonIds = [], deliveryIds = [] } = scope;
   return readRows({
     profiles: service.from("profiles").select("id, email, full_name, role").in("id", users),
     user_roles: service.from("user_roles").select("user_id, role").in("user_id", users),
@@ -100,6 +108,10 @@ export function schoolRows(scope: { users: string[]; toolId: string; moduleId: s
     marked_submissions: service.from("submissions").select("id").ilike("answer_md", `%${marker}%`),
     marked_comments: service.from("submission_comments").select("id").ilike("body_md", `%${marker}%`),
     group_curators: service.from("group_curators").select("*").or(`group_id.eq.${groupId},user_id.in.(${users})`),
+    notifications: service.from("notifications").select("id, user_id, read_at").in("user_id", users).order("id"),
+    notification_preferences: service.from("notification_preferences").select("*").in("user_id", users),
+    telegram_links: service.from("telegram_links").select("*").in("user_id", users),
+    failed_deliveries: service.from("notification_deliveries").select("id, status, attempts").in("id", deliveryIds),
   });
 }
 

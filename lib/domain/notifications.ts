@@ -12,6 +12,15 @@ import { pluralRu } from "./plural";
 export type NotificationKind = Database["public"]["Enums"]["notification_kind"];
 export type NotificationChannel = Database["public"]["Enums"]["notification_channel"];
 
+export const NOTIFICATION_KINDS = [
+  "welcome",
+  "homework_returned",
+  "homework_accepted",
+  "review_waiting",
+  "access_opened",
+  "item_unlocked",
+] as const satisfies readonly NotificationKind[];
+
 export const NOTIFICATION_CHANNELS = ["email", "telegram"] as const satisfies readonly NotificationChannel[];
 
 /** The kinds a person chooses channels for, in the order the settings list them, with who gets them. */

@@ -3,9 +3,10 @@ import type { DataClient } from "@/lib/supabase/session";
 import { DatabaseError, Refusal } from "@/lib/actions/errors";
 import { written } from "./rows";
 
-/** Marks the caller's own notifications read (all of them without ids); the database keeps it to their own. */
-export async function markNotificationsRead(supabase: DataClient, ids: number[] | null): Promise<number> {
-  return (await written(supabase.rpc("mark_notifications_read", ids ? { _ids: ids } : {}))) ?? 0;
+/** Marks the caller's own notifications read: the ones named, or every one that came before a moment. */
+export async function markNotificationsRead(supabase: DataClient, which: { ids: number[] } | { before: string }): Promise<number> {
+  const args = "ids" in which ? { _ids: which.ids } : { _before: which.before };
+  return (await written(supabase.rpc("mark_notifications_read", args))) ?? 0;
 }
 
 /** Marks one notification read and answers where it leads, from the stored event, never from the request. */
@@ -13,6 +14,6 @@ export async function openNotification(supabase: DataClient, id: number): Promis
   const { data: row, error } = await supabase.from("notifications").select("kind, payload").eq("id", id).maybeSingle();
   if (error) throw new DatabaseError(error);
   if (!row) throw new Refusal("Уведомление не найдено");
-  await markNotificationsRead(supabase, [id]);
+  await markNotificationsRead(supabase, { ids: [id] });
   return describeNotification(row.kind, row.payload).path;
 }

@@ -191,6 +191,7 @@ describe("who reads and writes", () => {
     const [theirs] = await notificationsOf(other.id);
     expect((await client.rpc("mark_notifications_read", { _ids: [theirs.id] })).data).toBe(0);
     expect((await notificationsOf(other.id))[0].read_at).toBeNull();
+    expect((await client.rpc("mark_notifications_read", { _before: new Date(0).toISOString() })).data).toBe(0);
     expect((await client.rpc("mark_notifications_read", {})).data).toBe(mine!.length);
 
     expect((await client.from("notifications").insert({ user_id: own.id, kind: "welcome" })).error?.code).toBe("42501");

@@ -3,8 +3,7 @@
 import { redirect } from "next/navigation";
 import { defineFormAction } from "@/lib/actions";
 import * as notifications from "@/lib/mutations/notifications";
-import { notificationIdSchema } from "@/lib/validation/notifications";
-import { z } from "@/lib/validation/zod";
+import { markAllReadSchema, notificationIdSchema } from "@/lib/validation/notifications";
 
 /** Opens what a notification is about and marks it read (a plain form: it works before the page's script). */
 export const openNotification = defineFormAction(
@@ -16,9 +15,9 @@ export const openNotification = defineFormAction(
 
 /** «Отметить все прочитанными». */
 export const markAllNotificationsRead = defineFormAction(
-  { role: "student", schema: z.object({}), refused: "/notifications?failed=1" },
-  async ({ supabase }) => {
-    await notifications.markNotificationsRead(supabase, null);
+  { role: "student", schema: markAllReadSchema, refused: "/notifications?failed=1" },
+  async ({ data, supabase }) => {
+    await notifications.markNotificationsRead(supabase, { before: data.before });
     redirect("/notifications?read=1");
   },
 );

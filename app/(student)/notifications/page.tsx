@@ -19,11 +19,13 @@ export default async function NotificationsPage({ searchParams }: { searchParams
   const { items, total } = await getNotificationsPage(page);
   const summary = pageSummary(page, NOTIFICATIONS_PER_PAGE, items.length, total);
   const hasUnread = items.some((item) => !item.read);
+  const drawnAt = new Date().toISOString();
   return (
     <PageShell>
       <PageHeader title="Уведомления" backHref="/dashboard" backLabel="На главную">
         {hasUnread && (
           <form action={markAllNotificationsRead}>
+            <input type="hidden" name="before" value={drawnAt} />
             <Button type="submit" variant="outline">
               <CheckCheck aria-hidden />
               Отметить все прочитанными
