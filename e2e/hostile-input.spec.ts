@@ -98,6 +98,8 @@ function templates(role: Role, canaries: Canaries): Record<string, () => unknown
     submitHomework: () => [{ assignmentId: nowhere(), answer: `${MARK} ответ`, links: [], files: [] }],
     setLessonCompleted: () => [{ lessonId: id.lesson(), completed: false }],
     endPreview: () => [id.student()],
+    // A token nobody has: no one's e-mail preferences change.
+    unsubscribeEmails: () => [{ token: "0123456789abcdef".repeat(4), kind: "homework_accepted" }],
     openNotification: () => [2 ** 52],
     markAllNotificationsRead: () => [{ before: new Date(0).toISOString() }],
     retryDelivery: () => [2 ** 52],

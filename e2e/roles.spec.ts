@@ -85,6 +85,13 @@ const ACTIONS: Record<string, Row> = {
   signOut: { level: "anyone", canary: () => [], probe: () => [], answers: { ok: true } },
   // Leaves «Смотреть как студент»: a cookie and a redirect back to that student's panel.
   endPreview: { level: "anyone", canary: () => [], probe: () => [nowhere()], answers: { redirect: /^\/admin\?student=[0-9a-f-]{36}$/ } },
+  // The unsubscribe link's button: its token is the credential, so a token nobody has is refused.
+  unsubscribeEmails: {
+    level: "anyone",
+    canary: () => [],
+    probe: () => [{ token: "0123456789abcdef".repeat(4), kind: "homework_accepted" }],
+    answers: { error: /Ссылка для отписки недействительна/ },
+  },
   // The bell's page: plain forms, answered with a redirect.
   openNotification: {
     level: "student",

@@ -17,7 +17,8 @@ if (!process.env.NEXT_PUBLIC_SUPABASE_URL) {
     dataDir: process.env.LOCAL_BACKEND_DATA_DIR ?? path.join(ROOT, "supabase/.local-data"),
     latencyMs: Number(process.env.LOCAL_BACKEND_LATENCY_MS ?? 0),
   });
-  env = nextEnv(backend.url, backend.siteUrl);
+  // Notification e-mails go to the backend's SMTP catcher (its mailbox), sent by a worker inside the app.
+  env = { ...nextEnv(backend.url, backend.siteUrl), SMTP_URL: backend.smtpUrl, NOTIFICATIONS_WORKER: "in-process" };
   const accounts = Object.values(DEMO_ACCOUNTS).map((account) => `${account.email} / ${account.password}`);
   console.log(`[dev] local Supabase at ${backend.url}; demo accounts: ${accounts.join(", ")}`);
 } else {

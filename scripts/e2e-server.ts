@@ -1,37 +1,78 @@
 import { createServer } from "node:http";
 import { startLocalBackend } from "../local-backend/server";
-import { E2E_APP_PORT, E2E_APP_URL, E2E_BACKEND_PORT, E2E_CONTROL_PORT, E2E_DIST_DIR } from "../e2e/helpers/ports";
+import {
+  E2E_APP_PORT,
+  E2E_APP_URL,
+  E2E_BACKEND_PORT,
+  E2E_BOT_API_PORT,
+  E2E_CONTROL_PORT,
+  E2E_DIST_DIR,
+  E2E_SMTP_PORT,
+  E2E_TELEGRAM,
+} from "../e2e/helpers/ports";
+import { startFakeBotApi } from "../tests/support/telegram-bot-api";
 import { nextEnv, runServer } from "./next-app";
 
 /**
  * The end-to-end tests' server: a throwaway in-memory backend with config.toml's own rate limits
  * and the production build of the app on its own port. Each test stands for a different visitor
  * by the X-Forwarded-For it sends (e2e/fixtures.ts), as a trusted proxy would write it, which the
- * app forwards as Sb-Forwarded-For.
+ * app forwards as Sb-Forwarded-For. Notifications go out for real: e-mail to the backend's SMTP
+ * catcher, Telegram to the Bot API stand-in, sent by the worker inside the app's server.
  */
 const backend = await startLocalBackend({
   dataDir: "memory://",
   port: E2E_BACKEND_PORT,
+  smtpPort: E2E_SMTP_PORT,
   config: { siteUrl: E2E_APP_URL },
   log: process.env.E2E_BACKEND_LOG ? undefined : () => {},
 });
 
-// The tests' fault switch: POST /outage/on or /outage/off makes the backend unreachable or not.
+const bot = await startFakeBotApi({ token: E2E_TELEGRAM.token, username: E2E_TELEGRAM.username, port: E2E_BOT_API_PORT });
+await fetch(`${bot.url}/setWebhook`, {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ url: `${E2E_APP_URL}/api/telegram/webhook`, secret_token: E2E_TELEGRAM.webhookSecret }),
+});
+
+/**
+ * The tests' controls: POST /outage/on or /outage/off makes the backend unreachable or not;
+ * GET /telegram/sent lists what the bot sent; POST /telegram/update delivers an update to the webhook.
+ */
 createServer((request, response) => {
-  const match = request.url?.match(/^\/outage\/(on|off)$/);
-  if (request.method === "POST" && match) backend.simulateOutage(match[1] === "on");
-  response.writeHead(match ? 204 : 404).end();
+  const outage = request.url?.match(/^\/outage\/(on|off)$/);
+  if (request.method === "POST" && outage) {
+    backend.simulateOutage(outage[1] === "on");
+    response.writeHead(204).end();
+  } else if (request.method === "GET" && request.url === "/telegram/sent") {
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(bot.sent()));
+  } else if (request.method === "POST" && request.url === "/telegram/update") {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      void bot.pushUpdate(JSON.parse(body)).then((status) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ status })));
+    });
+  } else {
+    response.writeHead(404).end();
+  }
 }).listen(E2E_CONTROL_PORT, "127.0.0.1");
 
 // The tests play the proxy in front of the app: each visitor's X-Forwarded-For is what it wrote.
 const app = runServer(["-p", String(E2E_APP_PORT), "-H", "127.0.0.1"], {
   ...nextEnv(backend.url, E2E_APP_URL, E2E_DIST_DIR),
   TRUSTED_PROXY_HOPS: "1",
+  SMTP_URL: backend.smtpUrl,
+  TELEGRAM_BOT_TOKEN: E2E_TELEGRAM.token,
+  TELEGRAM_BOT_USERNAME: E2E_TELEGRAM.username,
+  TELEGRAM_WEBHOOK_SECRET: E2E_TELEGRAM.webhookSecret,
+  TELEGRAM_API_ROOT: bot.apiRoot,
+  NOTIFICATIONS_WORKER: "in-process",
+  NOTIFICATIONS_WORKER_INTERVAL_MS: "1000",
 });
 
 const stop = async (code: number) => {
   app.kill("SIGTERM");
-  await backend.close();
+  await Promise.all([backend.close(), bot.close()]);
   process.exit(code);
 };
 app.on("exit", (code) => void stop(code ?? 1));
