@@ -42,6 +42,9 @@ create table auth.users (
   recovery_sent_at timestamptz,
   email_change_token_new varchar(255) default '',
   email_change varchar(255) default '',
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0 check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
+  email_change_sent_at timestamptz,
   last_sign_in_at timestamptz,
   raw_app_meta_data jsonb default '{}'::jsonb,
   raw_user_meta_data jsonb default '{}'::jsonb,
@@ -343,5 +346,11 @@ create table _local.mailbox (
   subject text not null,
   body text not null,
   link text,
-  sent_at timestamptz not null default now()
+  sent_at timestamptz not null default now(),
+  -- 'auth' for Auth's own emails, 'smtp' for mail the app sent to the SMTP catcher.
+  source text not null default 'auth',
+  sender text,
+  html text,
+  message_id text,
+  headers jsonb not null default '{}'
 );

@@ -39,3 +39,20 @@ describe("config.toml's [storage] table", () => {
     expect(() => parseConfig(`[storage]\nfile_size_limit = 52428800`, { NODE_ENV: "test" })).toThrow();
   });
 });
+
+describe("config.toml's [auth.email] switches", () => {
+  it("reads the CLI's enable_confirmations (inverted, as GOTRUE_MAILER_AUTOCONFIRM) and double_confirm_changes", () => {
+    expect(withAuth("")).toMatchObject({ mailerAutoconfirm: true, secureEmailChange: true });
+    const config = withAuth(`[auth.email]\nenable_confirmations = true\ndouble_confirm_changes = false`);
+    expect(config).toMatchObject({ mailerAutoconfirm: false, secureEmailChange: false });
+  });
+
+  it("reads the project's own template for an email change", () => {
+    const config = parseConfig(
+      `[auth.email.template.email_change]\nsubject = "Смена"\ncontent_path = "./supabase/templates/email_change.html"`,
+      { NODE_ENV: "test" },
+    );
+    expect(config.emailTemplates.email_change?.subject).toBe("Смена");
+    expect(config.emailTemplates.email_change?.content).toContain("{{ .NewEmail }}");
+  });
+});

@@ -18,6 +18,13 @@ export interface BackendConfig {
   maxRows: number;
   otpLength: number;
   otpExpirySeconds: number;
+  /**
+   * `[auth.email] enable_confirmations = false` (the CLI's GOTRUE_MAILER_AUTOCONFIRM): an email
+   * change then completes at the first of its two links. Sign-up here always confirms at once.
+   */
+  mailerAutoconfirm: boolean;
+  /** `[auth.email] double_confirm_changes` (GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED, on by default). */
+  secureEmailChange: boolean;
   /** Email templates by kind, as `[auth.email.template.<kind>]`. */
   emailTemplates: Partial<Record<EmailTemplateKind, { subject: string; content: string }>>;
   rateLimits: {
@@ -108,6 +115,8 @@ const configFile = z.object({
       hook: z.object({ custom_access_token: pgFunctionHook, before_user_created: pgFunctionHook }).partial().default({}),
       email: z
         .object({
+          enable_confirmations: z.boolean().optional(),
+          double_confirm_changes: z.boolean().optional(),
           max_frequency: duration.optional(),
           otp_length: z.number().int().min(6).max(10).optional(),
           otp_expiry: z.number().int().optional(),
@@ -173,6 +182,8 @@ export function parseConfig(toml: string, env: NodeJS.ProcessEnv): BackendConfig
     maxRows: api.max_rows ?? 1000,
     otpLength: email.otp_length ?? 6,
     otpExpirySeconds: email.otp_expiry ?? 3600,
+    mailerAutoconfirm: !(email.enable_confirmations ?? false),
+    secureEmailChange: email.double_confirm_changes ?? true,
     emailTemplates: readTemplates(email.template),
     rateLimits: {
       signInSignUps: limits.sign_in_sign_ups ?? 30,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "./database";
+import { openDatabase, upgradeBootstrap } from "./database";
 
 describe("the local database takes turns with the event loop", () => {
   it("lets a timer run between queued queries, not after all of them", async () => {
@@ -34,5 +34,32 @@ describe("the local database takes turns with the event loop", () => {
     await db.close();
     expect(order).toEqual(["transaction", "query"]);
     expect(rows.map((row) => row.step)).toEqual([1, 2, 3]);
+  });
+});
+
+describe("a data folder made by an older bootstrap.sql", () => {
+  it("gets the columns added since, once, however often the backend starts", async () => {
+    const db = await openDatabase("memory://", () => {});
+    await db.exec(`alter table auth.users drop column email_change_token_current, drop column email_change_confirm_status,
+      drop column email_change_sent_at;
+      alter table _local.mailbox drop column source, drop column sender, drop column html, drop column message_id, drop column headers`);
+    await upgradeBootstrap(db);
+    await upgradeBootstrap(db);
+    const columns = await db.query<{ table_name: string; n: number }>(
+      `select table_name, count(*)::int as n from information_schema.columns
+       where (table_schema, table_name) in (('auth', 'users'), ('_local', 'mailbox'))
+         and column_name in ('email_change_token_current', 'email_change_confirm_status', 'email_change_sent_at',
+           'source', 'sender', 'html', 'message_id', 'headers')
+       group by table_name order by table_name`,
+    );
+    const checks = await db.query<{ n: number }>(
+      `select count(*)::int as n from pg_constraint where conrelid = 'auth.users'::regclass and contype = 'c'`,
+    );
+    await db.close();
+    expect(columns.rows).toEqual([
+      { table_name: "mailbox", n: 5 },
+      { table_name: "users", n: 3 },
+    ]);
+    expect(checks.rows[0].n).toBe(1);
   });
 });

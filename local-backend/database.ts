@@ -54,12 +54,18 @@ function takingTurns(db: PGlite): Database {
 async function migrateAndSeed(db: Database, log: (line: string) => void): Promise<Database> {
   const fresh = (await db.query<{ fresh: boolean }>(`select to_regclass('_local.migrations') is null as fresh`)).rows[0];
   if (fresh.fresh) await db.exec(await readFile(path.join(import.meta.dirname, "bootstrap.sql"), "utf8"));
+  else await upgradeBootstrap(db);
   await applyMigrations(db, log);
   if (fresh.fresh) {
     await db.exec(await readFile(path.join(supabaseDir, "seed.sql"), "utf8"));
     log("seed.sql applied");
   }
   return db;
+}
+
+/** Gives a data folder made by an older bootstrap.sql what the current one creates. */
+export async function upgradeBootstrap(db: Database) {
+  await db.exec(await readFile(path.join(import.meta.dirname, "bootstrap-upgrade.sql"), "utf8"));
 }
 
 async function applyMigrations(db: Database, log: (line: string) => void) {

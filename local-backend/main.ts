@@ -6,6 +6,7 @@ const dataDir = process.env.LOCAL_BACKEND_DATA_DIR ?? path.resolve(import.meta.d
 const backend = await startLocalBackend({
   dataDir,
   port: process.env.LOCAL_BACKEND_PORT ? Number(process.env.LOCAL_BACKEND_PORT) : undefined,
+  smtpPort: process.env.LOCAL_BACKEND_SMTP_PORT ? Number(process.env.LOCAL_BACKEND_SMTP_PORT) : undefined,
   latencyMs: Number(process.env.LOCAL_BACKEND_LATENCY_MS ?? 0),
   log: process.env.LOCAL_BACKEND_QUIET ? () => {} : undefined,
 });

@@ -8,6 +8,7 @@ import { bearerToken, header, json, ReplyError, type Reply, type Request } from 
 import { ANON_KEY, apiKeyClaims, loadSigner, opaqueKeyRole, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY, type Claims } from "./keys";
 import { createMailbox } from "./mailbox";
 import { createRest } from "./rest/index";
+import { startSmtpCatcher } from "./smtp-catcher";
 import { createStorage, type StorageRequest } from "./storage/index";
 
 export { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY };
@@ -17,6 +18,11 @@ export interface LocalBackendOptions {
   dataDir: string;
   /** 0 picks a free port. Defaults to config.toml's [api] port. */
   port?: number;
+  /**
+   * The SMTP catcher's port: by default the HTTP port + 4 (54325 beside 54321, where the Supabase
+   * CLI's Mailpit takes SMTP), a free one when `port` is 0.
+   */
+  smtpPort?: number;
   /** A fixed delay added to every response, to simulate a hosted backend's distance. */
   latencyMs?: number;
   /** Overrides of config.toml values. */
@@ -28,6 +34,10 @@ export interface LocalBackend {
   url: string;
   /** Where email links point (config.toml's auth.site_url). */
   siteUrl: string;
+  /** The SMTP catcher: mail sent here shows in /mailbox beside Auth's emails. */
+  smtpPort: number;
+  /** `smtp://127.0.0.1:<smtpPort>`, for a mailer's connection URL. */
+  smtpUrl: string;
   db: Database;
   /** Changes the delay added to every response (the bench measures with and without). */
   setLatency(ms: number): void;
@@ -236,11 +246,19 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   });
   const actualPort = (server.address() as AddressInfo).port;
   context.publicUrl = `http://127.0.0.1:${actualPort}`;
-  log(`listening on ${context.publicUrl} (mailbox: ${context.publicUrl}/mailbox)`);
+  const smtp = await startSmtpCatcher(mailbox, options.smtpPort ?? (port === 0 ? 0 : port + 4), log).catch(async (error: Error) => {
+    server.close();
+    await db.close();
+    throw error;
+  });
+  const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
+  log(`listening on ${context.publicUrl} (mailbox: ${context.publicUrl}/mailbox, SMTP: ${smtpUrl})`);
 
   return {
     url: context.publicUrl,
     siteUrl: config.siteUrl,
+    smtpPort: smtp.port,
+    smtpUrl,
     db,
     setLatency(ms) {
       latencyMs = ms;
@@ -251,7 +269,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     },
     async close() {
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), smtp.close()]);
       await db.close();
     },
   };

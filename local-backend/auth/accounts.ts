@@ -1,7 +1,9 @@
 import { json, parseJson, type Reply, type Request } from "../http";
 import { hashPassword, passwordMatches } from "./passwords";
-import { authError, badJson, invalidEmail } from "./errors";
+import type { EmailChange } from "./email-change";
+import { authError, badJson, invalidEmail, requestRateLimited } from "./errors";
 import type { AuthContext } from "./index";
+import { requestRedirectTarget } from "./redirects";
 import type { Sessions } from "./sessions";
 import { checkNewUser } from "./hooks";
 import { createUser, emailFrom, findUser, loadUserJson, newUser, unsavedUserJson, weakPassword } from "./users";
@@ -10,8 +12,8 @@ const metadataOf = (value: unknown) =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** A person's own account: sign-up, and reading or changing the signed-in user. */
-export function createAccounts(context: AuthContext, sessions: Sessions) {
-  const { db, config } = context;
+export function createAccounts(context: AuthContext, sessions: Sessions, emailChange: EmailChange) {
+  const { db, config, limiters } = context;
 
   async function signUp(request: Request): Promise<Reply> {
     const body = parseJson(request.body) as Record<string, unknown> | undefined;
@@ -42,36 +44,57 @@ export function createAccounts(context: AuthContext, sessions: Sessions) {
     return json(200, await loadUserJson(db, auth.user));
   }
 
+  /** PUT /user's `email`: null when none is asked for, else the address (lowercased) or GoTrue's refusal. */
+  function requestedEmail(value: unknown): string | null | Reply {
+    if (value === undefined || value === null || value === "") return null;
+    if (typeof value !== "string") return badJson();
+    if (value.length > 255) return authError(400, "validation_failed", "An email address is too long");
+    const email = emailFrom({ email: value });
+    return email && value === value.trim() ? email : invalidEmail();
+  }
+
   async function updateUser(request: Request): Promise<Reply> {
     const auth = await sessions.authenticate(request);
     if (!auth.ok) return auth.reply;
+    // GoTrue limits PUT /user per address (at the OTP rate), once the caller is known.
+    if (!limiters.user.take(request.clientAddress)) return requestRateLimited();
     const body = parseJson(request.body) as Record<string, unknown> | undefined;
     if (!body) return badJson();
+    const { user } = auth;
+    // Check everything first, in GoTrue's order, so a refused request changes nothing.
+    const email = requestedEmail(body.email);
+    if (email !== null && typeof email !== "string") return email;
     const password = typeof body.password === "string" ? body.password : null;
-    // Check everything first, so a refused request changes nothing.
     if (body.password !== undefined && body.password !== null) {
       const weak = weakPassword(config, body.password);
       if (weak) return weak;
-      if (await passwordMatches(password!, auth.user.encrypted_password)) {
-        return authError(422, "same_password", "New password should be different from the old password.");
-      }
+    }
+    const changesEmail = email !== null && email !== user.email;
+    if (changesEmail && (await emailChange.isTaken(email, user))) {
+      return authError(422, "email_exists", "A user with this email address has already been registered");
+    }
+    if (password && (await passwordMatches(password, user.encrypted_password))) {
+      return authError(422, "same_password", "New password should be different from the old password.");
     }
     const hash = password ? await hashPassword(password) : null;
     const metadata = body.data && typeof body.data === "object" ? JSON.stringify(body.data) : null;
-    await db.transaction(async (tx) => {
+    const codeChallenge = typeof body.code_challenge === "string" ? body.code_challenge : "";
+    const mails = await db.transaction(async (tx) => {
       if (metadata) {
         await tx.query(`update auth.users set raw_user_meta_data = raw_user_meta_data || $2, updated_at = now() where id = $1`, [
-          auth.user.id,
+          user.id,
           metadata,
         ]);
       }
       if (hash) {
-        await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [auth.user.id, hash]);
+        await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [user.id, hash]);
         // A new password ends the user's other sessions, as GoTrue does.
-        await tx.query(`delete from auth.sessions where user_id = $1 and id is distinct from $2`, [auth.user.id, auth.sessionId]);
+        await tx.query(`delete from auth.sessions where user_id = $1 and id is distinct from $2`, [user.id, auth.sessionId]);
       }
+      return changesEmail ? emailChange.start(tx, user, email, codeChallenge, requestRedirectTarget(config, request)) : [];
     });
-    return json(200, await loadUserJson(db, (await findUser(db, "id", auth.user.id))!));
+    await emailChange.send(mails);
+    return json(200, await loadUserJson(db, (await findUser(db, "id", user.id))!));
   }
 
   return { signUp, getUser, updateUser };

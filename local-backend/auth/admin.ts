@@ -1,5 +1,6 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
+import type { Transaction } from "@electric-sql/pglite";
 import { json, parseJson, type Reply, type Request } from "../http";
 import { authError, badJson, invalidEmail } from "./errors";
 import type { AuthContext } from "./index";
@@ -7,6 +8,37 @@ import type { Sessions } from "./sessions";
 import { createUser, emailFrom, findUser, loadUserJson, newUser, weakPassword, type UserRow } from "./users";
 
 const uuid = z.uuid();
+
+/** GoTrue's obfuscateValue: what a soft-deleted user's email, phone and identities keep. */
+const obfuscated = (id: string, value: string) => createHash("sha256").update(id + value).digest("base64url");
+
+/** User.SoftDeleteUser and SoftDeleteUserIdentities: the row stays, nothing personal in it. */
+async function softDelete(tx: Transaction, user: UserRow) {
+  await tx.query(
+    `update auth.users set email = $2, phone = $3, email_change = $4, encrypted_password = null, confirmation_token = '',
+       recovery_token = '', email_change_token_current = '', email_change_token_new = '', deleted_at = now(),
+       raw_user_meta_data = '{}', raw_app_meta_data = '{}', updated_at = now()
+     where id = $1`,
+    [
+      user.id,
+      obfuscated(user.id, user.email ?? ""),
+      obfuscated(user.id, user.phone ?? "").slice(0, 15),
+      obfuscated(user.id, user.email_change ?? ""),
+    ],
+  );
+  await tx.query(`delete from auth.one_time_tokens where user_id = $1`, [user.id]);
+  await tx.query(`delete from auth.sessions where user_id = $1`, [user.id]);
+  const identities = await tx.query<{ id: string; provider: string; provider_id: string }>(
+    `select id, provider, provider_id from auth.identities where user_id = $1`,
+    [user.id],
+  );
+  for (const identity of identities.rows) {
+    await tx.query(`update auth.identities set identity_data = '{}', provider_id = $2, updated_at = now() where id = $1`, [
+      identity.id,
+      obfuscated(user.id, `${identity.provider}:${identity.provider_id}`),
+    ]);
+  }
+}
 
 /** /admin/users: what a service-role caller (supabase.auth.admin) may do. */
 export function createAdmin(context: AuthContext, sessions: Sessions) {
@@ -58,6 +90,24 @@ export function createAdmin(context: AuthContext, sessions: Sessions) {
     return json(200, { users, aud: "authenticated" }, { "x-total-count": String(total) });
   }
 
+  /** adminUserDelete: answers `{}`; `should_soft_delete` keeps the row with its personal data scrambled. */
+  async function deleteUser(user: UserRow, rawBody: string): Promise<Reply> {
+    const body = rawBody.trim() ? (parseJson(rawBody) as Record<string, unknown> | undefined) : {};
+    if (!body) return badJson();
+    try {
+      if (body.should_soft_delete === true) {
+        if (!user.deleted_at) await db.transaction((tx) => softDelete(tx, user));
+      } else {
+        await db.query(`delete from auth.users where id = $1`, [user.id]);
+      }
+      return json(200, {});
+    } catch (error) {
+      console.error("[auth] user deletion failed:", (error as Error).message);
+      const message = body.should_soft_delete === true ? "Error soft deleting user" : "Database error deleting user";
+      return authError(500, "unexpected_failure", message);
+    }
+  }
+
   return async function admin(request: Request, path: string): Promise<Reply> {
     const refused = await adminRefusal(request);
     if (refused) return refused;
@@ -68,14 +118,12 @@ export function createAdmin(context: AuthContext, sessions: Sessions) {
       return body ? createUserFromAdmin(body) : badJson();
     }
     if (!id && request.method === "GET") return listUsers(request);
-    if (!id || !uuid.safeParse(id).success) return authError(404, "user_not_found", "User not found");
+    // GoTrue's loadUser middleware.
+    if (!id || !uuid.safeParse(id).success) return authError(404, "validation_failed", "user_id must be an UUID");
     const user = await findUser(db, "id", id);
     if (!user) return authError(404, "user_not_found", "User not found");
     if (request.method === "GET") return json(200, await loadUserJson(db, user));
-    if (request.method === "DELETE") {
-      await db.query(`delete from auth.users where id = $1`, [id]);
-      return json(200, {});
-    }
+    if (request.method === "DELETE") return deleteUser(user, request.body);
     return authError(405, "method_not_allowed", "Method not allowed");
   };
 }

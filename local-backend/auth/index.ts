@@ -5,6 +5,7 @@ import type { Signer } from "../keys";
 import type { Mailbox } from "../mailbox";
 import { createAccounts } from "./accounts";
 import { createAdmin } from "./admin";
+import { createEmailChange } from "./email-change";
 import { authError, badJson, requestRateLimited } from "./errors";
 import type { AuthLimiters } from "./rate-limits";
 import { createRecovery } from "./recovery";
@@ -25,8 +26,9 @@ export interface AuthContext {
 export function createAuth(context: AuthContext) {
   const { signer, limiters } = context;
   const sessions = createSessions(context);
-  const accounts = createAccounts(context, sessions);
-  const recovery = createRecovery(context, sessions);
+  const emailChange = createEmailChange(context, sessions);
+  const accounts = createAccounts(context, sessions, emailChange);
+  const recovery = createRecovery(context, sessions, emailChange);
   const admin = createAdmin(context, sessions);
 
   /** Runs a handler when the caller's address still has room in the endpoint's limiter. */

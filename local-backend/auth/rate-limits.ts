@@ -81,6 +81,8 @@ export interface AuthLimiters {
   signUp: TokenBucketLimiter;
   recover: TokenBucketLimiter;
   otp: TokenBucketLimiter;
+  /** PUT /user, at RATE_LIMIT_OTP's rate as in GoTrue. */
+  user: TokenBucketLimiter;
   verify: TokenBucketLimiter;
   email: EmailLimiter;
 }
@@ -92,6 +94,7 @@ export function createLimiters(limits: BackendConfig["rateLimits"]): AuthLimiter
     signUp: new TokenBucketLimiter(limits.signInSignUps),
     recover: new TokenBucketLimiter(limits.signInSignUps),
     otp: new TokenBucketLimiter(limits.signInSignUps),
+    user: new TokenBucketLimiter(limits.signInSignUps),
     verify: new TokenBucketLimiter(limits.tokenVerifications),
     email: new EmailLimiter(limits.emailSent),
   };

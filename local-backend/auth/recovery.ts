@@ -1,12 +1,14 @@
-import { createHash, randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Transaction } from "@electric-sql/pglite";
-import { json, parseJson, redirect, type Reply, type Request } from "../http";
+import { json, parseJson, type Reply, type Request } from "../http";
+import type { EmailChange } from "./email-change";
 import { authError, badJson, emailRateLimited, emailTooSoon, invalidEmail } from "./errors";
 import type { AuthContext } from "./index";
 import { sendAuthEmail } from "./mailer";
 import { requestRedirectTarget } from "./redirects";
 import type { Sessions } from "./sessions";
 import { emailFrom, findUser } from "./users";
+import { codeRedirect, errorRedirect, linkExpired, randomOtp, sessionRedirect, tokenHashOf, verifyUrl } from "./verify-links";
 
 const TOKEN_TYPES: Record<string, string[]> = {
   signup: ["confirmation_token"],
@@ -16,11 +18,11 @@ const TOKEN_TYPES: Record<string, string[]> = {
   email: ["confirmation_token", "recovery_token"],
 };
 
-/** GoTrue's token hash: hex SHA-224 of the lowercased email and the code. */
-const tokenHashOf = (email: string, otp: string) => createHash("sha224").update(email + otp).digest("hex");
-
-/** Password recovery: /recover sends the email, /verify trades its link or its code for a session. */
-export function createRecovery(context: AuthContext, sessions: Sessions) {
+/**
+ * Password recovery: /recover sends the email, /verify trades its link or its code for a session
+ * (an email change's links and codes go on to email-change.ts).
+ */
+export function createRecovery(context: AuthContext, sessions: Sessions, emailChange: EmailChange) {
   const { db, config, mailbox, limiters } = context;
 
   async function recover(request: Request): Promise<Reply> {
@@ -38,7 +40,7 @@ export function createRecovery(context: AuthContext, sessions: Sessions) {
     // Charged only now, when an email is really about to leave; a refusal changes nothing.
     if (!limiters.email.take()) return emailRateLimited();
     const challenge = typeof body.code_challenge === "string" ? body.code_challenge : "";
-    const otp = String(randomInt(0, 10 ** config.otpLength)).padStart(config.otpLength, "0");
+    const otp = randomOtp(config.otpLength);
     const tokenHash = `${challenge ? "pkce_" : ""}${tokenHashOf(email, otp)}`;
     const redirectTo = requestRedirectTarget(config, request);
     await db.transaction(async (tx) => {
@@ -59,14 +61,9 @@ export function createRecovery(context: AuthContext, sessions: Sessions) {
       );
       await tx.query(`update auth.users set recovery_sent_at = now() where id = $1`, [user.id]);
     });
-    const confirmationUrl = `${context.publicUrl}/auth/v1/verify?${new URLSearchParams({
-      token: tokenHash,
-      type: "recovery",
-      redirect_to: redirectTo,
-    })}`;
     await sendAuthEmail(config, mailbox, "recovery", {
       SiteURL: config.siteUrl,
-      ConfirmationURL: confirmationUrl,
+      ConfirmationURL: verifyUrl(context.publicUrl, tokenHash, "recovery", redirectTo),
       Token: otp,
       TokenHash: tokenHash,
       RedirectTo: redirectTo,
@@ -106,6 +103,7 @@ export function createRecovery(context: AuthContext, sessions: Sessions) {
     if (!token) return authError(400, "validation_failed", "Verify requires a token or a token hash");
     const redirectTo = requestRedirectTarget(config, request);
     const isPkce = token.startsWith("pkce_");
+    if (type === "email_change") return emailChange.verifyLink(token, redirectTo);
     const types = TOKEN_TYPES[type];
     const consumed = types
       ? await db.transaction(async (tx) => {
@@ -113,30 +111,8 @@ export function createRecovery(context: AuthContext, sessions: Sessions) {
           return result && { authCode: result.authCode, session: isPkce ? null : await sessions.issueSession(tx, result.user, "otp") };
         })
       : null;
-    if (!consumed || (isPkce && !consumed.authCode)) {
-      const error = { error: "access_denied", error_code: "otp_expired", error_description: "Email link is invalid or has expired" };
-      const url = new URL(redirectTo);
-      if (isPkce) for (const [key, value] of Object.entries(error)) url.searchParams.set(key, value);
-      url.hash = new URLSearchParams({ ...error, sb: "" }).toString();
-      return redirect(url.toString());
-    }
-    const url = new URL(redirectTo);
-    if (isPkce) {
-      url.searchParams.set("code", consumed.authCode!);
-      url.searchParams.sort();
-      return redirect(url.toString());
-    }
-    const session = consumed.session!;
-    url.hash = new URLSearchParams({
-      access_token: session.access_token,
-      expires_at: String(session.expires_at),
-      expires_in: String(session.expires_in),
-      refresh_token: session.refresh_token,
-      sb: "",
-      token_type: "bearer",
-      type,
-    }).toString();
-    return redirect(url.toString());
+    if (!consumed || (isPkce && !consumed.authCode)) return errorRedirect(redirectTo, linkExpired, isPkce);
+    return isPkce ? codeRedirect(redirectTo, consumed.authCode!) : sessionRedirect(redirectTo, consumed.session!, type);
   }
 
   /** POST /verify: `{type, token_hash}` from the app's own confirmation page, or `{type, email, token}` for a typed code. */
@@ -150,20 +126,22 @@ export function createRecovery(context: AuthContext, sessions: Sessions) {
     if (Boolean(tokenHash) === Boolean(token)) {
       return authError(400, "validation_failed", "Verify requires either a token or a token hash");
     }
-    const types = TOKEN_TYPES[type];
-    if (!types) return authError(400, "validation_failed", "Invalid email verification type");
     let tokenHashes: string[];
+    let email: string | null = null;
     if (tokenHash) {
       if (body.email || body.phone || body.redirect_to) {
         return authError(400, "validation_failed", "Only the token_hash and type should be provided");
       }
       tokenHashes = [tokenHash];
     } else {
-      const email = emailFrom(body);
+      email = emailFrom(body);
       if (!email) return authError(422, "validation_failed", "Invalid email format");
       const hash = tokenHashOf(email, token.trim());
       tokenHashes = [hash, `pkce_${hash}`];
     }
+    if (type === "email_change") return emailChange.verifyCode(email ? { email, tokenHash: tokenHashes[0] } : { tokenHash });
+    const types = TOKEN_TYPES[type];
+    if (!types) return authError(400, "validation_failed", "Invalid email verification type");
     const session = await db.transaction(async (tx) => {
       const result = await consume(tx, { tokenHashes, types });
       return result ? sessions.issueSession(tx, result.user, "otp") : null;

@@ -14,11 +14,20 @@ export interface UserRow {
   email_confirmed_at: Date | null;
   confirmation_sent_at: Date | null;
   recovery_sent_at: Date | null;
+  /** The address an email change waits to confirm ('' when none), and its links' token hashes. */
+  email_change: string | null;
+  email_change_token_new: string | null;
+  email_change_token_current: string | null;
+  /** 1 once one of the two links of a secure email change was followed. */
+  email_change_confirm_status: number | null;
+  email_change_sent_at: Date | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown>;
   raw_user_meta_data: Record<string, unknown>;
   created_at: Date;
   updated_at: Date;
+  phone: string | null;
+  deleted_at: Date | null;
   is_anonymous: boolean;
 }
 
@@ -49,6 +58,8 @@ function userJson(user: UserRow, identities: IdentityRow[]) {
     confirmation_sent_at: iso(user.confirmation_sent_at),
     confirmed_at: iso(user.email_confirmed_at),
     recovery_sent_at: iso(user.recovery_sent_at),
+    new_email: user.email_change || undefined,
+    email_change_sent_at: iso(user.email_change_sent_at),
     last_sign_in_at: iso(user.last_sign_in_at),
     app_metadata: user.raw_app_meta_data,
     user_metadata: user.raw_user_meta_data,
