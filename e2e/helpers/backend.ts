@@ -190,13 +190,15 @@ export interface Mail {
   recipient: string;
   body: string;
   link: string;
+  /** `auth`: sent by Supabase Auth; `smtp`: a notification the app's worker sent to the SMTP catcher. */
+  source: "auth" | "smtp";
 }
 
-/** The newest mail to the recipient in the local mailbox, waiting for it briefly. */
+/** The newest Auth mail (recovery, confirmation) to the recipient in the local mailbox, waiting for it briefly. */
 export async function latestMail(recipient: string): Promise<Mail> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const mails = (await (await fetch(`${E2E_BACKEND_URL}/mailbox?format=json`)).json()) as Mail[];
-    const mail = mails.find((item) => item.recipient === recipient);
+    const mail = mails.find((item) => item.recipient === recipient && item.source === "auth");
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
