@@ -18,7 +18,12 @@ const senders = configuredSenders(SITE_URL);
 console.log(`[worker] channels: ${Object.entries(senders).filter(([, sender]) => sender).map(([name]) => name).join(", ") || "none"}`);
 
 if (process.argv.includes("--once")) {
-  console.log(`[worker] ${JSON.stringify(await deliverAllDue(client, senders))}`);
+  try {
+    console.log(`[worker] ${JSON.stringify(await deliverAllDue(client, senders))}`);
+  } catch (error) {
+    console.error(`[worker] ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 } else {
   const worker = startWorker({ client, senders, intervalMs: Number(process.env.NOTIFICATIONS_WORKER_INTERVAL_MS ?? 10_000) });
   for (const signal of ["SIGTERM", "SIGINT"] as const) {

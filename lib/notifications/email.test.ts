@@ -1,11 +1,10 @@
 import { createServer, type AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { renderNotificationEmail } from "./email-templates";
+import { emailConfigured, messageIdFor, senderDomain, sendNotificationEmail, smtpFailure } from "./email";
 
-vi.mock("server-only", () => ({}));
-const { emailConfigured, messageIdFor, senderDomain, sendNotificationEmail, smtpFailure } = await import("./email");
 
 const ENV_KEYS = ["SMTP_URL", "EMAIL_FROM"] as const;
 const saved = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));

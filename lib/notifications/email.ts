@@ -1,4 +1,3 @@
-import "server-only";
 import { domainToASCII } from "node:url";
 import nodemailer from "nodemailer";
 import type { RenderedEmail } from "./email-templates";

@@ -1,4 +1,3 @@
-import "server-only";
 import { SITE_URL } from "@/lib/site";
 import { createServiceClient } from "@/lib/supabase/service";
 import { configuredSenders } from "./senders";

@@ -1,4 +1,3 @@
-import "server-only";
 import { describeNotification } from "@/lib/domain/notifications";
 import type { Senders } from "./deliver";
 import { deliveryKey } from "./deliver";

@@ -1,10 +1,9 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startFakeBotApi, type FakeBotApi } from "@/tests/support/telegram-bot-api";
+import { escapeTelegramHtml, sendTelegramMessage, telegramConfigured, telegramDeepLink, telegramHtml } from "./telegram";
 
-vi.mock("server-only", () => ({}));
-const { escapeTelegramHtml, sendTelegramMessage, telegramConfigured, telegramDeepLink, telegramHtml } = await import("./telegram");
 
 const TOKEN = "123456:test-token";
 const ENV_KEYS = ["TELEGRAM_BOT_TOKEN", "TELEGRAM_BOT_USERNAME", "TELEGRAM_API_ROOT", "TELEGRAM_WEBHOOK_SECRET"] as const;

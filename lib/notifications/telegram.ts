@@ -1,4 +1,3 @@
-import "server-only";
 import { Api, GrammyError, HttpError } from "grammy/web";
 import type { DeliveryOutcome } from "./outcome";
 
