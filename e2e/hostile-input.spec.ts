@@ -136,13 +136,26 @@ function templates(role: Role, canaries: Canaries): Record<string, () => unknown
     releaseSubmission: () => [{ submissionId: nowhere() }],
     reviewSubmission: () => [{ submissionId: nowhere(), decision: "return", comment: `${MARK} комментарий` }],
     setGroupGrants: () => [{ groupId: id.group(), kind: "tool", itemIds: [id.tool()], is_unlocked: false }],
+    // «Настройки» act on the caller's own account: each template is refused as it stands.
+    changeName: () => [{ fullName: "Канарейка 2" }],
+    changeEmail: () => [{ email: "не-адрес" }],
+    changePassword: () => [{ password: "новый-пароль-1", confirmation: "другой-пароль-2" }],
+    setNotificationPreference: () => [{ kind: "welcome", channel: "email", enabled: false }],
+    connectTelegram: () => [],
+    disconnectTelegram: () => [],
+    deleteAccount: () => [{ email: nobody() }],
   };
 }
 
 /** Actions that create a row when their `id` is missing: that one value would be a legitimate write. */
 const CREATES = new Set(["saveCourseModule", "saveTool", "saveBlock", "saveLesson", "saveGroup"]);
 /** Sign-up stays impossible whatever one field holds: a valid new address comes with a short password. */
-const SAFETY: Record<string, Record<string, Record<string, unknown>>> = { signUp: { email: { password: "x" } } };
+const SAFETY: Record<string, Record<string, Record<string, unknown>>> = {
+  signUp: { email: { password: "x" } },
+  // A naughty string may well be a valid name or address: a field too many keeps the strict schema refusing.
+  changeName: { fullName: { unexpected: MARK } },
+  changeEmail: { email: { unexpected: MARK } },
+};
 /** Their success reaches Supabase Auth: each case comes from an address of its own, as a crowd would. */
 const AUTH_ACTIONS = new Set(["signIn", "signUp", "requestPasswordReset", "verifyRecoveryCode", "updatePassword", "confirmEmailLink"]);
 /** Ends the session everywhere: a signed-in role only sends it bodies the guard refuses. */

@@ -142,6 +142,27 @@ const ACTIONS: Record<string, Row> = {
     answers: NOT_FOUND,
   },
 
+  // «Настройки»: the caller's own account, for any signed-in caller. Nothing there is anyone else's,
+  // so the probes are what the action refuses on its own (a name with a digit, another address).
+  changeName: { level: "student", canary: () => [{ fullName: "Канарейка Переименованная" }], probe: () => [{ fullName: "Канарейка 2" }], answers: { error: /Имя может содержать только буквы/ } },
+  changeEmail: { level: "student", canary: () => [{ email: nobody() }], probe: () => [{ email: "не-адрес" }], answers: { error: /Неверный формат email/ } },
+  changePassword: {
+    level: "student",
+    canary: () => [{ password: "новый-пароль-1", confirmation: "новый-пароль-1" }],
+    probe: () => [{ password: "новый-пароль-1", confirmation: "другой-пароль-2" }],
+    answers: { error: /Пароли не совпадают/ },
+  },
+  setNotificationPreference: {
+    level: "student",
+    canary: () => [{ kind: "homework_returned", channel: "email", enabled: false }],
+    probe: () => [{ kind: "welcome", channel: "email", enabled: false }],
+    answers: { error: /Выберите одно из допустимых значений/ },
+  },
+  // The e2e stack has a bot (scripts/e2e-server.ts): a fresh one-time link, which links nothing until /start.
+  connectTelegram: { level: "student", canary: () => [], probe: () => [], answers: { ok: true } },
+  disconnectTelegram: { level: "student", canary: () => [], probe: () => [], answers: NOT_FOUND },
+  deleteAccount: { level: "student", canary: () => [{ email: nobody() }], probe: () => [{ email: nobody() }], answers: { error: /E-mail не совпадает с адресом вашего аккаунта/ } },
+
   // The admin panel.
   setAccess: {
     level: "admin",

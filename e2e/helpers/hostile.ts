@@ -198,7 +198,7 @@ export function messagesOf(value: unknown): string[] {
 }
 
 /** Latin words the app's Russian texts use on purpose: product and service names. */
-const LATIN_WORDS = new Set(["email", "e-mail", "Email", "E-mail", "Product", "Founder", "Tech", "YouTube", "RuTube", "VK", "Video", "Kinescope", "Vimeo", "iframe", "no-code", "IT"]);
+const LATIN_WORDS = new Set(["email", "e-mail", "Email", "E-mail", "Product", "Founder", "Tech", "YouTube", "RuTube", "VK", "Video", "Kinescope", "Vimeo", "iframe", "no-code", "IT", "Telegram"]);
 
 /** A value as a form field holds it: text. */
 export function asText(value: unknown): string {

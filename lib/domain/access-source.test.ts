@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessSourceLabel, describeEffectiveAccess, effectiveStateLabel, grantSummary, type EffectiveAccess, type GrantState } from "./access-source";
+import { accessSourceLabel, describeEffectiveAccess, effectiveStateLabel, grantSummary, opensLabel, type EffectiveAccess, type GrantState } from "./access-source";
 
 const access = (overrides: Partial<EffectiveAccess>): EffectiveAccess => ({
   is_unlocked: true,
@@ -20,8 +20,11 @@ describe("accessSourceLabel", () => {
   });
 
   it("says when a scheduled grant opens, in Moscow time, and when access ran out", () => {
-    expect(accessSourceLabel(access({ is_unlocked: false, opens_at: "2027-01-12T07:00:00Z" }))).toBe(
+    expect(accessSourceLabel(access({ is_unlocked: false, opens_at: "2027-01-12T07:00:00Z" }), new Date("2027-01-01T12:00:00Z"))).toBe(
       "группа «Поток: январь 2027» · откроется 12.01 в 10:00 МСК",
+    );
+    expect(accessSourceLabel(access({ is_unlocked: false, opens_at: "2027-01-12T07:00:00Z" }), new Date("2026-11-25T12:00:00Z"))).toBe(
+      "группа «Поток: январь 2027» · откроется 12.01.2027 в 10:00 МСК",
     );
     expect(accessSourceLabel(access({ is_unlocked: false, expired: true }))).toBe("группа «Поток: январь 2027» · доступ истёк");
   });
@@ -32,6 +35,13 @@ describe("effectiveStateLabel", () => {
     expect(effectiveStateLabel(access({ is_visible: false }), false)).toBe("Сейчас: открыт, скрыт");
     expect(effectiveStateLabel(undefined, false)).toBe("Сейчас: закрыт, виден");
     expect(effectiveStateLabel(undefined, true)).toBe("Сейчас: открыт, виден");
+  });
+});
+
+describe("opensLabel", () => {
+  it("tells the student when a closed item opens, with the year when it is not this one", () => {
+    expect(opensLabel("2026-12-01T07:00:00Z", new Date("2026-11-25T12:00:00Z"))).toBe("Откроется 01.12 в 10:00 МСК");
+    expect(opensLabel("2027-01-12T07:00:00Z", new Date("2026-11-25T12:00:00Z"))).toBe("Откроется 12.01.2027 в 10:00 МСК");
   });
 });
 

@@ -11,14 +11,17 @@ export interface EffectiveAccess {
 }
 
 /** «личная настройка», «группа «Поток: январь»», «по умолчанию», with «откроется …» or «доступ истёк». */
-export function accessSourceLabel(access: EffectiveAccess | undefined): string {
+export function accessSourceLabel(access: EffectiveAccess | undefined, now: Date = new Date()): string {
   if (!access) return "по умолчанию";
   const names = (access.group_names ?? []).map((name) => `«${name}»`);
   const parts = [access.source === "personal" ? "личная настройка" : `${names.length > 1 ? "группы" : "группа"} ${names.join(", ")}`];
-  if (access.opens_at) parts.push(`откроется ${formatMoscowShort(access.opens_at)}`);
+  if (access.opens_at) parts.push(`откроется ${formatMoscowShort(access.opens_at, now)}`);
   if (access.expired) parts.push("доступ истёк");
   return parts.join(" · ");
 }
+
+/** What a student reads on a closed item a grant opens later: «Откроется 01.12 в 10:00 МСК». */
+export const opensLabel = (opensAt: string, now: Date = new Date()) => `Откроется ${formatMoscowShort(opensAt, now)}`;
 
 /** The effective state in words, for the access panel: «Сейчас: открыт, виден». */
 export function effectiveStateLabel(access: EffectiveAccess | undefined, openByDefault: boolean): string {
@@ -40,8 +43,8 @@ export function grantSummary(grant: GrantState | undefined, now: Date): string {
   const parts: string[] = [];
   if (!grant.is_unlocked) parts.push("закрыт");
   else if (grant.expires_at && new Date(grant.expires_at) <= now) parts.push("доступ истёк");
-  else if (grant.unlock_at && new Date(grant.unlock_at) > now) parts.push(`откроется ${formatMoscowShort(grant.unlock_at)}`);
-  else parts.push(grant.expires_at ? `открыт до ${formatMoscowShort(grant.expires_at)}` : "открыт");
+  else if (grant.unlock_at && new Date(grant.unlock_at) > now) parts.push(`откроется ${formatMoscowShort(grant.unlock_at, now)}`);
+  else parts.push(grant.expires_at ? `открыт до ${formatMoscowShort(grant.expires_at, now)}` : "открыт");
   if (!grant.is_visible) parts.push("скрыт");
   return parts.join(", ");
 }
@@ -51,6 +54,7 @@ export function describeEffectiveAccess<T extends EffectiveAccess & { kind: stri
   kind: "module" | "tool" | "lesson",
   itemIds: readonly string[],
   rows: readonly T[],
+  now: Date = new Date(),
 ): Record<string, { is_unlocked: boolean; is_visible: boolean; label: string }> {
   const byItem = new Map(rows.filter((row) => row.kind === kind).map((row) => [row.item_id, row]));
   return Object.fromEntries(
@@ -63,7 +67,7 @@ export function describeEffectiveAccess<T extends EffectiveAccess & { kind: stri
         {
           is_unlocked: row ? row.is_unlocked : openByDefault,
           is_visible: row ? row.is_visible : true,
-          label: `${effectiveStateLabel(row, openByDefault)} · ${accessSourceLabel(row)}`,
+          label: `${effectiveStateLabel(row, openByDefault)} · ${accessSourceLabel(row, now)}`,
         },
       ];
     }),

@@ -24,10 +24,13 @@ export interface Ordered {
   order_index: number;
 }
 
-/** An access row keyed by the item it is about (queries alias module_id/tool_id/lesson_id to itemId). */
-export type AccessRecord = AccessFlags & { itemId: string };
+/**
+ * An access row keyed by the item it is about (queries alias module_id/tool_id/lesson_id to itemId);
+ * `opens_at`: when a dated grant opens the closed item (effective_access), on the student pages.
+ */
+export type AccessRecord = AccessFlags & { itemId: string; opens_at?: string | null };
 
-export type WithAccess<T> = T & AccessFlags & { hasRecord: boolean };
+export type WithAccess<T> = T & AccessFlags & { hasRecord: boolean; opensAt: string | null };
 
 export function byOrderIndex<T extends Ordered>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => a.order_index - b.order_index || a.id.localeCompare(b.id));
@@ -46,6 +49,7 @@ export function withAccess<T extends Ordered>(
       is_unlocked: record?.is_unlocked ?? DEFAULT_ACCESS.is_unlocked,
       is_visible: record?.is_visible ?? DEFAULT_ACCESS.is_visible,
       hasRecord: Boolean(record),
+      opensAt: record?.opens_at ?? null,
     };
   });
 }

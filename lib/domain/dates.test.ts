@@ -75,7 +75,20 @@ describe("Moscow date inputs", () => {
     expect(parseMoscowInput(value)).toEqual({ ok: false, error: "Укажите дату и время" });
   });
 
-  it("formats the short form for access notes", () => {
-    expect(formatMoscowShort("2027-01-12T07:00:00Z")).toBe("12.01 в 10:00 МСК");
+  it("formats the short form for access notes, with the year only outside the current one", () => {
+    const now = new Date("2027-06-01T12:00:00Z");
+    expect(formatMoscowShort("2027-01-12T07:00:00Z", now)).toBe("12.01 в 10:00 МСК");
+    expect(formatMoscowShort("2028-01-12T07:00:00Z", now)).toBe("12.01.2028 в 10:00 МСК");
+    expect(formatMoscowShort("2026-12-01T07:00:00Z", now)).toBe("01.12.2026 в 10:00 МСК");
+  });
+
+  it.each([
+    // The year is Moscow's on both sides: 31 December 22:30 UTC is already the next year in Moscow.
+    ["2026-12-31T22:30:00Z", "2027-01-01T00:00:00Z", "01.01 в 01:30 МСК"],
+    ["2026-12-31T20:00:00Z", "2027-01-01T00:00:00Z", "31.12.2026 в 23:00 МСК"],
+    ["2027-01-12T07:00:00Z", "2026-12-31T21:30:00Z", "12.01 в 10:00 МСК"],
+    ["2027-01-12T07:00:00Z", "2026-12-31T20:30:00Z", "12.01.2027 в 10:00 МСК"],
+  ])("dates %s seen at %s as «%s»", (iso, now, text) => {
+    expect(formatMoscowShort(iso, new Date(now))).toBe(text);
   });
 });

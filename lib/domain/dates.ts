@@ -53,13 +53,20 @@ export function isoToMoscowInput(iso: string): string {
 const moscowShort = new Intl.DateTimeFormat("ru-RU", {
   day: "2-digit",
   month: "2-digit",
+  year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
   timeZone: "Europe/Moscow",
 });
 
-/** «12.01 в 10:00 МСК». */
-export function formatMoscowShort(iso: string): string {
-  const parts = Object.fromEntries(moscowShort.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${parts.day}.${parts.month} в ${parts.hour}:${parts.minute} МСК`;
+const moscowParts = (date: Date) => Object.fromEntries(moscowShort.formatToParts(date).map((part) => [part.type, part.value]));
+
+/**
+ * «12.01 в 10:00 МСК» in the current Moscow year, «12.01.2027 в 10:00 МСК» in any other: a badge
+ * without the year reads as this year's date.
+ */
+export function formatMoscowShort(iso: string, now: Date = new Date()): string {
+  const parts = moscowParts(new Date(iso));
+  const year = parts.year === moscowParts(now).year ? "" : `.${parts.year}`;
+  return `${parts.day}.${parts.month}${year} в ${parts.hour}:${parts.minute} МСК`;
 }

@@ -25,6 +25,8 @@ export interface NumberedLesson extends LessonOutline {
   /** Visible but closed: listed, but its page redirects back. */
   locked: boolean;
   lockReason: LockReason | null;
+  /** When a dated grant opens the lesson its access keeps closed; null otherwise. */
+  opensAt: string | null;
 }
 
 export interface LessonGroup {
@@ -45,7 +47,7 @@ export const LOOSE_GROUP_TITLE = "Уроки";
 
 export const lessonLabel = (number: number) => `Урок ${number}`;
 
-type LessonAccess = AccessFlags & { lesson_id: string };
+type LessonAccess = AccessFlags & { lesson_id: string; opens_at?: string | null };
 
 /** The access record wins: accepting the homework would not open a lesson the school closed. */
 function lockReasonOf(record: LessonAccess | undefined, held: boolean): LockReason | null {
@@ -68,8 +70,10 @@ export function groupLessons(
   const heldIds = new Set(held);
   const visible = byOrderIndex(lessons).filter((lesson) => accessByLesson.get(lesson.id)?.is_visible ?? true);
   const numbered = (lesson: LessonOutline, number: number): NumberedLesson => {
-    const lockReason = lockReasonOf(accessByLesson.get(lesson.id), heldIds.has(lesson.id));
-    return { ...lesson, number, label: lessonLabel(number), locked: lockReason !== null, lockReason };
+    const record = accessByLesson.get(lesson.id);
+    const lockReason = lockReasonOf(record, heldIds.has(lesson.id));
+    const opensAt = lockReason === "access" ? (record?.opens_at ?? null) : null;
+    return { ...lesson, number, label: lessonLabel(number), locked: lockReason !== null, lockReason, opensAt };
   };
   const moduleIds = new Set(modules.map((block) => block.id));
 

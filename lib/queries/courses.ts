@@ -15,9 +15,12 @@ const progressRow = z.object({ id: z.string(), total: z.number(), completed: z.n
 export const progressSummarySchema = z.object({ tools: z.array(progressRow), course_modules: z.array(progressRow) });
 export type ProgressSummary = z.infer<typeof progressSummarySchema>;
 
-const accessRow = z.object({ item_id: z.string(), is_unlocked: z.boolean(), is_visible: z.boolean() });
+/** When a dated grant opens a closed item; absent until the page functions return it (a null then). */
+const opensAt = z.string().nullable().default(null);
+
+const accessRow = z.object({ item_id: z.string(), is_unlocked: z.boolean(), is_visible: z.boolean(), opens_at: opensAt });
 const toAccessRecords = (rows: z.infer<typeof accessRow>[]): AccessRecord[] =>
-  rows.map((row) => ({ itemId: row.item_id, is_unlocked: row.is_unlocked, is_visible: row.is_visible }));
+  rows.map((row) => ({ itemId: row.item_id, is_unlocked: row.is_unlocked, is_visible: row.is_visible, opens_at: row.opens_at }));
 
 /**
  * What public.course_modules_page and public.tools_page return: the published items, the viewer's
@@ -80,7 +83,7 @@ const flags = { is_unlocked: z.boolean(), is_visible: z.boolean() };
 /** The lessons of a tool or a course module, the student's records for them and which they completed. */
 const lessonListSchema = z.object({
   lessons: z.array(z.object({ id: z.string(), module_id: z.string().nullable(), title: z.string(), order_index: z.number() })),
-  lesson_access: z.array(z.object({ lesson_id: z.string(), ...flags })),
+  lesson_access: z.array(z.object({ lesson_id: z.string(), ...flags, opens_at: opensAt })),
   completed: z.array(z.string()),
   /** Lessons an unaccepted stop-lesson before them keeps closed. */
   held: z.array(z.string()).default([]),

@@ -2,7 +2,6 @@ import "server-only";
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { createServerClient } from "@supabase/ssr";
-import { createClient } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
 import { forwardingHeaders } from "./client-address";
 import { authApiKey, sessionCookieOptions, supabaseEnv } from "./env";

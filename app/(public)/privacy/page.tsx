@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ContactLinks } from "@/components/school-contact";
+import { privacyDetails, schoolContacts } from "@/lib/school";
 import { SITE_NAME, SITE_URL } from "@/lib/site";
 import { PRIVACY_POLICY_VERSION } from "@/lib/validation/auth";
 
@@ -7,10 +9,18 @@ export const metadata: Metadata = { title: "Политика обработки 
 export const dynamic = "force-static";
 
 /**
- * A template under Federal Law 152-FZ «О персональных данных». The owner fills in the bracketed
- * details (see README: «Персональные данные») and bumps PRIVACY_POLICY_VERSION on every change.
+ * A policy under Federal Law 152-FZ «О персональных данных». The operator's details come from
+ * configuration (lib/school.ts, README: «The school's details», read at build time: the page is
+ * static); the owner bumps PRIVACY_POLICY_VERSION whenever they or the text change.
  */
 export default function PrivacyPage() {
+  const details = privacyDetails();
+  const contacts = schoolContacts();
+  const email = details.email && (
+    <a href={`mailto:${details.email}`} className="text-primary underline-offset-4 hover:underline">
+      {details.email}
+    </a>
+  );
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-10 leading-relaxed sm:px-6">
       <Link href="/" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
@@ -21,9 +31,15 @@ export default function PrivacyPage() {
 
       <h2 className="mt-4 text-xl font-semibold">1. Кто обрабатывает данные</h2>
       <p>
-        Оператор персональных данных — [наименование или ФИО индивидуального предпринимателя], ИНН [ИНН],
-        ОГРН/ОГРНИП [номер], адрес: [адрес] (далее — Оператор), владелец сайта {SITE_NAME} ({SITE_URL}).
-        Связаться с Оператором: [адрес электронной почты].
+        Оператор персональных данных — {details.operator ? `${details.operator}, владелец` : "владелец"} сайта {SITE_NAME} ({SITE_URL})
+        (далее — Оператор).{" "}
+        {email ? (
+          <>Связаться с Оператором: {email}.</>
+        ) : contacts.length > 0 ? (
+          <>
+            Связаться с Оператором: <ContactLinks contacts={contacts} />.
+          </>
+        ) : null}
       </p>
 
       <h2 className="mt-4 text-xl font-semibold">2. Какие данные мы обрабатываем</h2>
@@ -41,21 +57,20 @@ export default function PrivacyPage() {
       <h2 className="mt-4 text-xl font-semibold">4. Основание и сроки</h2>
       <p>
         Данные обрабатываются на основании согласия субъекта (ст. 6 и 9 Федерального закона от 27.07.2006
-        № 152-ФЗ «О персональных данных») до достижения целей обработки или отзыва согласия, но не дольше
-        [срок] после удаления аккаунта.
+        № 152-ФЗ «О персональных данных») до достижения целей обработки или отзыва согласия, но не дольше{" "}
+        {details.retention} после удаления аккаунта.
       </p>
 
       <h2 className="mt-4 text-xl font-semibold">5. Где хранятся данные и кому передаются</h2>
       <p>
-        Данные хранятся на серверах [наименование хостинг-провайдера, страна размещения баз данных]. Оператор
-        не передаёт данные третьим лицам, кроме случаев, предусмотренных законом, и [перечень обработчиков,
-        например сервис отправки писем].
+        Данные хранятся на серверах {details.hosting}. Оператор не передаёт данные третьим лицам, кроме случаев,
+        предусмотренных законом, и {details.processors}.
       </p>
 
       <h2 className="mt-4 text-xl font-semibold">6. Ваши права</h2>
       <p>
         Вы можете запросить сведения об обработке ваших данных, потребовать их уточнения или удаления и отозвать
-        согласие, написав Оператору на [адрес электронной почты]. Ответ — в течение 10 рабочих дней.
+        согласие, {email ? <>написав Оператору на {email}</> : "обратившись к Оператору"}. Ответ — в течение 10 рабочих дней.
       </p>
 
       <h2 className="mt-4 text-xl font-semibold">7. Безопасность</h2>

@@ -24,8 +24,10 @@ export const confirmEmailLink = defineFormAction({ role: "anyone", schema: email
   const link = parseEmailLink(data.token_hash ?? "", data.type ?? "");
   if (!link) redirect(DAMAGED);
   const auth = await createAuthClient();
-  const { error } = await auth.verifyOtp({ token_hash: link.tokenHash, type: link.type });
+  const { data: verified, error } = await auth.verifyOtp({ token_hash: link.tokenHash, type: link.type });
   if (error) redirect(`/auth/link-expired?reason=${linkProblemOf(error)}`);
+  // A secure address change needs the links of both letters: the first one answers without a session.
+  if (link.type === "email_change") redirect(verified.session ? "/settings?email=changed" : "/settings?email=confirm-other");
   redirect(safeNextPath(next, link.type === "recovery" ? "/auth/reset-password" : "/dashboard"));
 });
 

@@ -23,11 +23,16 @@ export default async function ConfirmPage({ searchParams }: ConfirmPageProps) {
   const code = params.code && /^[\w-]{1,100}$/.test(params.code) ? params.code : null;
   if (!link && !code) redirect("/auth/link-expired?reason=damaged");
   const recovery = link ? link.type === "recovery" : params.next === "/auth/reset-password";
+  const emailChange = link?.type === "email_change";
   return (
     <AuthCardPage
-      title={recovery ? "Смена пароля" : "Подтверждение email"}
+      title={recovery ? "Смена пароля" : emailChange ? "Смена e-mail" : "Подтверждение email"}
       description={
-        recovery ? "Нажмите кнопку, чтобы перейти к выбору нового пароля." : "Нажмите кнопку, чтобы подтвердить адрес и войти."
+        recovery
+          ? "Нажмите кнопку, чтобы перейти к выбору нового пароля."
+          : emailChange
+            ? "Нажмите кнопку, чтобы подтвердить смену адреса."
+            : "Нажмите кнопку, чтобы подтвердить адрес и войти."
       }
     >
       <form action={confirmEmailLink}>
@@ -36,7 +41,7 @@ export default async function ConfirmPage({ searchParams }: ConfirmPageProps) {
         {code && <input type="hidden" name="code" value={code} />}
         <input type="hidden" name="next" value={params.next ?? ""} />
         <Button type="submit" size="lg" className="w-full">
-          {recovery ? "Задать новый пароль" : "Подтвердить email"}
+          {recovery ? "Задать новый пароль" : emailChange ? "Подтвердить смену e-mail" : "Подтвердить email"}
         </Button>
       </form>
     </AuthCardPage>

@@ -1,0 +1,119 @@
+"use client";
+
+import { useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { useForm, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import { orNoConnection, toastFirstInvalid, toastRefusal } from "@/components/form-toasts";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { toast } from "@/components/ui/toast";
+import type { ActionResult } from "@/lib/actions/result";
+import { registerWithValue } from "@/lib/register-with-value";
+import { lazyZodResolver } from "@/lib/validation/form-resolver";
+import { PASSWORD_NATIVE_MIN } from "@/lib/validation/limits";
+import type { EmailChangeInput, NameInput, PasswordChangeInput } from "@/lib/validation/settings";
+import { changeEmail, changeName, changePassword } from "../actions";
+
+const schemas = () => import("@/lib/validation/settings");
+const nameResolver = lazyZodResolver<NameInput>(() => schemas().then((module) => module.nameSchema));
+const emailResolver = lazyZodResolver<EmailChangeInput>(() => schemas().then((module) => module.emailChangeSchema));
+const passwordResolver = lazyZodResolver<PasswordChangeInput>(() => schemas().then((module) => module.passwordChangeSchema));
+
+/** A refusal, on the form's fields and in a toast; true when the action succeeded. */
+function succeeded<T extends FieldValues, R>(form: UseFormReturn<T>, result: ActionResult<R>): result is ActionResult<R> & { ok: true } {
+  if (result.ok) return true;
+  for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
+    if (field in form.getValues()) form.setError(field as Path<T>, { message });
+  }
+  toastRefusal(result);
+  return false;
+}
+
+export function NameForm({ fullName }: { fullName: string }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const form = useForm<NameInput>({ resolver: nameResolver, defaultValues: { fullName } });
+  const submit = form.handleSubmit(
+    (values) =>
+      startTransition(async () => {
+        const result = await orNoConnection(changeName(values));
+        if (!succeeded(form, result)) return;
+        toast.success(result.message ?? "Имя сохранено");
+        form.reset(values);
+        router.refresh();
+      }),
+    toastFirstInvalid(["fullName"]),
+  );
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="flex-1">
+        <FormField id="settings-full-name" label="Имя" error={form.formState.errors.fullName?.message}>
+          <Input autoComplete="name" required {...registerWithValue(form, "fullName")} />
+        </FormField>
+      </div>
+      <SubmitButton pending={pending}>Сохранить имя</SubmitButton>
+    </form>
+  );
+}
+
+export function EmailForm() {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const form = useForm<EmailChangeInput>({ resolver: emailResolver, defaultValues: { email: "" } });
+  const submit = form.handleSubmit(
+    (values) =>
+      startTransition(async () => {
+        const result = await orNoConnection(changeEmail(values));
+        if (!succeeded(form, result)) return;
+        if (result.data.pending) toast.success("Письма отправлены", { description: result.message });
+        else toast.success(result.message ?? "Адрес e-mail изменён");
+        form.reset({ email: "" });
+        router.refresh();
+      }),
+    toastFirstInvalid(["email"]),
+  );
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="flex-1">
+        <FormField id="settings-new-email" label="Новый e-mail" error={form.formState.errors.email?.message}>
+          <Input type="email" autoComplete="email" required {...form.register("email")} />
+        </FormField>
+      </div>
+      <SubmitButton pending={pending}>Сменить e-mail</SubmitButton>
+    </form>
+  );
+}
+
+export function PasswordForm({ email }: { email: string }) {
+  const [pending, startTransition] = useTransition();
+  const form = useForm<PasswordChangeInput>({ resolver: passwordResolver, defaultValues: { password: "", confirmation: "" } });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(
+    (values) =>
+      startTransition(async () => {
+        const result = await orNoConnection(changePassword(values));
+        if (!succeeded(form, result)) return;
+        toast.success(result.message ?? "Пароль изменён");
+        form.reset();
+      }),
+    toastFirstInvalid(["password", "confirmation"]),
+  );
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {/* Lets a password manager save the new password under the right account. */}
+      <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="settings-new-password" label="Новый пароль" error={errors.password?.message}>
+          <Input type="password" autoComplete="new-password" required minLength={PASSWORD_NATIVE_MIN} {...form.register("password")} />
+        </FormField>
+        <FormField id="settings-password-confirmation" label="Повторите пароль" error={errors.confirmation?.message}>
+          <Input type="password" autoComplete="new-password" required minLength={PASSWORD_NATIVE_MIN} {...form.register("confirmation")} />
+        </FormField>
+      </div>
+      <SubmitButton className="self-start" pending={pending}>
+        Сменить пароль
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Metadata } from "next";
+import { PageHeader, PageShell } from "@/components/page-header";
+import { admits } from "@/lib/actions/roles";
+import { requireViewer } from "@/lib/preview";
+import { getSettings } from "@/lib/queries/settings";
+import { TELEGRAM_NOT_CONFIGURED } from "@/lib/validation/settings";
+import { DeleteAccount, EmailForm, NameForm, NotificationTable, PasswordForm, TelegramConnect, TelegramDisconnect } from "./_components/lazy-forms";
+import { SettingsSection } from "./_components/settings-section";
+
+export const metadata: Metadata = { title: "Настройки", robots: { index: false } };
+
+/** What the confirm page says after an address-change link (app/(public)/auth/confirm). */
+const EMAIL_NOTICES: Record<string, string> = {
+  changed: "Адрес e-mail изменён.",
+  "confirm-other": "Первая ссылка подтверждена. Откройте ссылку из второго письма, чтобы завершить смену адреса.",
+};
+
+interface SettingsPageProps {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/** «Настройки»: the signed-in person's own account, whatever their role (an admin's preview of a student changes nothing here). */
+export default async function SettingsPage({ searchParams }: SettingsPageProps) {
+  const { user, preview } = await requireViewer();
+  const [settings, params] = await Promise.all([getSettings(user), searchParams]);
+  const notice = typeof params.email === "string" && Object.hasOwn(EMAIL_NOTICES, params.email) ? EMAIL_NOTICES[params.email] : null;
+  const { telegram } = settings;
+  return (
+    <PageShell>
+      <PageHeader backHref="/dashboard" backLabel="К выбору трека" title="Настройки" />
+      {preview && <p className="text-sm text-muted-foreground">Здесь ваши собственные настройки: просмотр глазами студента их не касается.</p>}
+
+      <SettingsSection id="profile" title="Профиль" description="Имя видят кураторы и администраторы школы.">
+        <NameForm fullName={settings.fullName} />
+      </SettingsSection>
+
+      <SettingsSection id="email" title="E-mail" description="На этот адрес приходят письма школы, с ним вы входите.">
+        <p className="text-sm">
+          Сейчас: <strong className="break-all">{settings.email}</strong>
+        </p>
+        {settings.pendingEmail && (
+          <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
+            Ждёт подтверждения: <strong className="break-all">{settings.pendingEmail}</strong>. Откройте ссылки из писем на старый и новый
+            адрес — адрес сменится после обеих.
+          </p>
+        )}
+        {notice && (
+          <p role="status" className="text-sm font-medium">
+            {notice}
+          </p>
+        )}
+        <EmailForm />
+      </SettingsSection>
+
+      <SettingsSection id="password" title="Пароль" description="Не короче 8 символов.">
+        <PasswordForm email={settings.email} />
+      </SettingsSection>
+
+      <SettingsSection id="notifications" title="Уведомления" description="Каждый переключатель сохраняется сразу.">
+        <NotificationTable rows={settings.preferences} telegramLinked={telegram.linked} />
+      </SettingsSection>
+
+      <SettingsSection id="telegram" title="Telegram" description="Уведомления школы в Telegram, от бота школы.">
+        {telegram.linked ? (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm">
+              Подключён{telegram.username ? <>: <strong>@{telegram.username}</strong></> : null}
+            </p>
+            <TelegramDisconnect />
+          </div>
+        ) : telegram.configured ? (
+          <TelegramConnect />
+        ) : (
+          <p className="text-sm text-muted-foreground">{TELEGRAM_NOT_CONFIGURED}</p>
+        )}
+      </SettingsSection>
+
+      <SettingsSection id="delete-account" title="Удалить аккаунт" danger>
+        <div className="flex flex-col gap-2 text-sm">
+          <p>Вместе с аккаунтом навсегда удалятся:</p>
+          <ul className="list-disc pl-5">
+            <li>профиль: имя и e-mail;</li>
+            <li>прогресс по урокам и открытые вам материалы;</li>
+            <li>домашние работы вместе с файлами и комментариями к ним;</li>
+            <li>уведомления и их настройки;</li>
+            <li>подключение Telegram.</li>
+          </ul>
+          {admits("reviewer", user.role) && <p>Комментарии, которые вы оставили к работам студентов, останутся — без имени автора.</p>}
+        </div>
+        <DeleteAccount email={settings.email} />
+      </SettingsSection>
+    </PageShell>
+  );
+}

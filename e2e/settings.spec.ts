@@ -1,0 +1,188 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { callAction } from "./helpers/actions";
+import { createPeople, createStudent, deleteUser, findUserId, service, type TestUser } from "./helpers/backend";
+import { builtActions } from "./helpers/hostile";
+import { E2E_CONTROL_URL } from "./helpers/ports";
+import { signIn, signInByAction, submitSignIn, toast } from "./helpers/session";
+
+/**
+ * «Настройки» (/settings), for every signed-in user: the name, a notification switch that saves at
+ * once, a new password that the next sign-in takes, Telegram linked and unlinked through the local
+ * Bot API, and an account deleted only after its own e-mail is typed.
+ */
+
+async function openSettings(page: Page, person: TestUser) {
+  await signInByAction(page, person.email, person.password);
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { name: "Настройки", level: 1 })).toBeVisible();
+}
+
+test.describe("settings", () => {
+  test("a student renames themselves, and the new name stays", async ({ page }) => {
+    const student = await createStudent("Анна Прежняя");
+    try {
+      await openSettings(page, student);
+      const name = page.getByLabel("Имя", { exact: true });
+      await expect(name).toHaveValue("Анна Прежняя");
+      await name.fill("Анна-Мария Новая");
+      await page.getByRole("button", { name: "Сохранить имя" }).click();
+      await expect(toast(page, "Имя сохранено")).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel("Имя", { exact: true })).toHaveValue("Анна-Мария Новая");
+      expect((await service.from("profiles").select("full_name").eq("id", student.id).single()).data).toEqual({ full_name: "Анна-Мария Новая" });
+
+      await page.getByLabel("Имя", { exact: true }).fill("R2-D2");
+      await page.getByRole("button", { name: "Сохранить имя" }).click();
+      await expect(toast(page, "Ошибка валидации")).toContainText("Имя может содержать только буквы, пробелы и дефисы");
+    } finally {
+      await deleteUser(student.id);
+    }
+  });
+
+  test("an e-mail switch saves at once and stays after a reload; the app's channel is always on", async ({ page }) => {
+    const student = await createStudent("Ученица Настроек");
+    try {
+      await openSettings(page, student);
+      const accepted = page.getByRole("switch", { name: "E-mail: Работа принята" });
+      await expect(accepted).toHaveAttribute("aria-checked", "true");
+      await accepted.click();
+      await expect(toast(page, "Настройка сохранена")).toContainText("E-mail: Работа принята — выключено");
+      await expect(accepted).toHaveAttribute("aria-checked", "false");
+      await page.reload();
+      await expect(page.getByRole("switch", { name: "E-mail: Работа принята" })).toHaveAttribute("aria-checked", "false");
+      await expect(page.getByRole("switch", { name: "E-mail: Работа вернулась на доработку" })).toHaveAttribute("aria-checked", "true");
+      expect((await service.from("notification_preferences").select("kind, channel, enabled").eq("user_id", student.id)).data).toEqual([
+        { kind: "homework_accepted", channel: "email", enabled: false },
+      ]);
+
+      await expect(page.getByRole("switch", { name: "В приложении: Работа принята — всегда включено" })).toBeDisabled();
+      await expect(page.getByRole("switch", { name: "Telegram: Работа принята — сначала подключите Telegram" })).toBeDisabled();
+      // The reviewers' digest is not a student's.
+      await expect(page.getByRole("switch", { name: /Новые работы на проверку/ })).toHaveCount(0);
+    } finally {
+      await deleteUser(student.id);
+    }
+  });
+
+  test("a curator has the same page, with the reviewers' digest", async ({ page }) => {
+    const people = await createPeople({ student: "Студент Настроек", curator: "Куратор Настроек", admin: "Админ Настроек" });
+    try {
+      await openSettings(page, people.curator);
+      await expect(page.getByRole("switch", { name: "E-mail: Новые работы на проверку (раз в час)" })).toHaveAttribute("aria-checked", "true");
+      await expect(page.getByText("Комментарии, которые вы оставили к работам студентов, останутся")).toBeVisible();
+    } finally {
+      await people.remove();
+    }
+  });
+
+  test("a new password: «Пароль изменён», and the next sign-in takes it and not the old one", async ({ page }) => {
+    const student = await createStudent("Смена Пароля");
+    try {
+      await openSettings(page, student);
+      await page.getByLabel("Новый пароль").fill("новый-пароль-42");
+      await page.getByLabel("Повторите пароль").fill("другой-пароль-42");
+      await page.getByRole("button", { name: "Сменить пароль" }).click();
+      await expect(toast(page, "Ошибка валидации")).toContainText("Пароли не совпадают");
+
+      await page.getByLabel("Повторите пароль").fill("новый-пароль-42");
+      await page.getByRole("button", { name: "Сменить пароль" }).click();
+      await expect(toast(page, "Пароль изменён")).toBeVisible();
+
+      await page.context().clearCookies();
+      await submitSignIn(page, student.email, student.password);
+      await expect(toast(page, "Ошибка")).toContainText("Неверный email или пароль");
+      await signIn(page, student.email, "новый-пароль-42");
+    } finally {
+      await deleteUser(student.id);
+    }
+  });
+
+  test("Telegram: a one-time link that the bot's /start uses, then «Отключить»", async ({ page }) => {
+    const student = await createStudent("Ученица Телеграма");
+    const chatId = 710_000_000 + Math.floor(Math.random() * 1_000_000);
+    try {
+      // The link opens t.me in a new tab: nothing leaves the machine.
+      await page.context().route("https://t.me/**", (route) => route.fulfill({ body: "" }));
+      await openSettings(page, student);
+      const telegram = page.getByRole("region", { name: "Telegram", exact: true });
+      await telegram.getByRole("button", { name: "Подключить Telegram" }).click();
+      await expect(telegram.getByRole("status")).toContainText("Откройте Telegram и нажмите «Запустить». Ссылка действует 15 минут.");
+      const link = await telegram.getByRole("link", { name: "Открыть Telegram" }).getAttribute("href");
+      const token = new URL(link!).searchParams.get("start");
+      expect(token).toMatch(/^[0-9a-f]{64}$/);
+
+      const update = {
+        update_id: Date.now(),
+        message: { message_id: 1, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: "private" }, from: { id: chatId, is_bot: false, first_name: "Ученица", username: "nastroiki" }, text: `/start ${token}` },
+      };
+      expect((await fetch(`${E2E_CONTROL_URL}/telegram/update`, { method: "POST", body: JSON.stringify(update) })).ok).toBe(true);
+      await expect.poll(async () => (await service.from("telegram_links").select("chat_id").eq("user_id", student.id).maybeSingle()).data).toEqual({ chat_id: chatId });
+
+      await telegram.getByRole("button", { name: "Проверить подключение" }).click();
+      await expect(telegram.getByText("Подключён: @nastroiki")).toBeVisible();
+      await expect(page.getByRole("switch", { name: "Telegram: Работа принята" })).toHaveAttribute("aria-checked", "true");
+
+      await telegram.getByRole("button", { name: "Отключить Telegram" }).click();
+      await expect(toast(page, "Telegram отключён")).toBeVisible();
+      await expect(telegram.getByRole("button", { name: "Подключить Telegram" })).toBeVisible();
+      expect((await service.from("telegram_links").select("chat_id").eq("user_id", student.id)).data).toEqual([]);
+    } finally {
+      await deleteUser(student.id);
+    }
+  });
+
+  test("a wrong e-mail in the confirmation deletes nothing, in the form or at the server", async ({ page }) => {
+    const student = await createStudent("Осторожная Студентка");
+    try {
+      await openSettings(page, student);
+      await page.getByRole("button", { name: "Удалить аккаунт" }).click();
+      const dialog = page.getByRole("alertdialog");
+      await dialog.getByLabel("E-mail аккаунта").fill(`not-${student.email}`);
+      await dialog.getByRole("button", { name: "Удалить навсегда" }).click();
+      await expect(dialog.getByText("E-mail не совпадает с адресом вашего аккаунта")).toBeVisible();
+      await dialog.getByRole("button", { name: "Отмена" }).click();
+      await expect(dialog).toBeHidden();
+
+      const answer = await callAction(page.context().request, builtActions().get("deleteAccount")!, [{ email: `not-${student.email}` }]);
+      expect(answer.value).toEqual({ ok: false, error: "E-mail не совпадает с адресом вашего аккаунта", fieldErrors: { email: "E-mail не совпадает с адресом вашего аккаунта" } });
+
+      await page.reload();
+      await expect(page.getByRole("heading", { name: "Настройки", level: 1 })).toBeVisible();
+      expect(await findUserId(student.email)).toBe(student.id);
+      expect((await service.auth.admin.getUserById(student.id)).data.user?.id).toBe(student.id);
+    } finally {
+      await deleteUser(student.id);
+    }
+  });
+
+  test("deleting the account after typing its e-mail: signed out on the landing page, nothing of it left", async ({ page }) => {
+    const people = await createPeople({ student: "Уходящая Студентка", curator: "Куратор Остаётся", admin: "Админ Остаётся" });
+    const { student } = people;
+    try {
+      await service.from("notification_preferences").insert({ user_id: student.id, kind: "homework_returned", channel: "email", enabled: false });
+      await openSettings(page, student);
+      await page.getByRole("button", { name: "Удалить аккаунт" }).click();
+      const dialog = page.getByRole("alertdialog");
+      await dialog.getByLabel("E-mail аккаунта").fill(student.email.toUpperCase());
+      await dialog.getByRole("button", { name: "Удалить навсегда" }).click();
+
+      await page.waitForURL((url) => url.pathname === "/");
+      await expect(toast(page, "Аккаунт удалён")).toBeVisible();
+      expect(await findUserId(student.email)).toBeNull();
+      expect((await service.auth.admin.getUserById(student.id)).data.user).toBeNull();
+      expect((await service.from("notification_preferences").select("kind").eq("user_id", student.id)).data).toEqual([]);
+      expect((await service.from("user_roles").select("role").eq("user_id", student.id)).data).toEqual([]);
+
+      // Signed out: the dashboard sends the visitor back, and the old password opens nothing.
+      await page.goto("/dashboard");
+      await page.waitForURL((url) => url.pathname === "/");
+      await submitSignIn(page, student.email, student.password);
+      await expect(toast(page, "Ошибка")).toContainText("Неверный email или пароль");
+      // The others are untouched.
+      expect(await findUserId(people.curator.email)).toBe(people.curator.id);
+    } finally {
+      await people.remove();
+    }
+  });
+});
