@@ -1,5 +1,6 @@
 "use server";
 
+import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
 import { defineFormAction } from "@/lib/actions";
 import * as notifications from "@/lib/mutations/notifications";
@@ -9,7 +10,9 @@ import { markAllReadSchema, notificationIdSchema } from "@/lib/validation/notifi
 export const openNotification = defineFormAction(
   { role: "student", schema: notificationIdSchema, bound: true, refused: "/notifications?failed=1" },
   async ({ data: id, supabase }) => {
-    redirect(await notifications.openNotification(supabase, id));
+    const path = await notifications.openNotification(supabase, id);
+    refresh(); // the bell in the shared layout counts one fewer
+    redirect(path);
   },
 );
 
@@ -18,6 +21,7 @@ export const markAllNotificationsRead = defineFormAction(
   { role: "student", schema: markAllReadSchema, refused: "/notifications?failed=1" },
   async ({ data, supabase }) => {
     await notifications.markNotificationsRead(supabase, { before: data.before });
+    refresh();
     redirect("/notifications?read=1");
   },
 );
