@@ -53,6 +53,8 @@ interface Row {
   answers: Expected;
   /** Inputs the action does not take, beyond the generic ones. */
   malformed?: unknown[][];
+  /** A form action answers a refusal with a redirect to its `refused` page, not with a message. */
+  refusedRedirect?: RegExp;
 }
 
 const nowhere = () => randomUUID();
@@ -98,6 +100,7 @@ const ACTIONS: Record<string, Row> = {
     canary: ({ notificationId }) => [notificationId],
     probe: () => [NO_SUCH_NUMBER],
     answers: { redirect: /^\/notifications\?failed=1$/ },
+    refusedRedirect: /^\/notifications\?failed=1$/,
     malformed: [[-1], [1.5], ["1"], [2 ** 60]],
   },
   markAllNotificationsRead: {
@@ -106,6 +109,7 @@ const ACTIONS: Record<string, Row> = {
     // Before anything existed: nothing to mark.
     probe: () => [formOf({ before: new Date(0).toISOString() })],
     answers: { redirect: /^\/notifications\?read=1$/ },
+    refusedRedirect: /^\/notifications\?failed=1$/,
     malformed: [[formOf({ before: "вчера" })]],
   },
   retryDelivery: {
@@ -113,6 +117,7 @@ const ACTIONS: Record<string, Row> = {
     canary: ({ deliveryId }) => [deliveryId],
     probe: () => [NO_SUCH_NUMBER],
     answers: { redirect: /^\/admin\/notifications\?failed=1$/ },
+    refusedRedirect: /^\/admin\/notifications\?failed=1$/,
   },
 
   // A student's own progress: any signed-in caller.
@@ -445,7 +450,7 @@ test.describe("roles", () => {
           ROLES.map(async (role) => {
             const refusal = REFUSALS[row.level][role];
             if (refusal) {
-              await check(role, action, row.canary(world), { refusal }, "(the canaries)");
+              await check(role, action, row.canary(world), row.refusedRedirect ? { redirect: row.refusedRedirect } : { refusal }, "(the canaries)");
               return;
             }
             await check(role, action, row.probe(world), row.answers, "(rows that exist nowhere)");

@@ -163,7 +163,8 @@ export function describeThrown(thrown: unknown, fallback: string): { error: stri
   if (thrown instanceof Refusal) return { error: thrown.message, fieldErrors: thrown.fieldErrors, log: false };
   if (thrown instanceof DatabaseError) {
     const { error, field } = describeDatabaseError(thrown.failure, fallback);
-    return { error, fieldErrors: field ? { [field]: error } : undefined, log: !named(thrown.failure) };
+    const expected = named(thrown.failure) || thrown.failure.code === "P0002";
+    return { error, fieldErrors: field ? { [field]: error } : undefined, log: !expected };
   }
   return { error: fallback, log: true };
 }

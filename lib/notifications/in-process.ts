@@ -15,6 +15,10 @@ export function startInProcessWorker() {
     client: createServiceClient(),
     senders: configuredSenders(SITE_URL),
     intervalMs: Number(process.env.NOTIFICATIONS_WORKER_INTERVAL_MS ?? 5_000),
+    // Sends are news under `npm run dev`; elsewhere only what went wrong is.
+    log: (line) => {
+      if (process.env.NODE_ENV === "development" || /"(failed|retried)":[1-9]|round failed/.test(line)) console.log(line);
+    },
   });
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void worker.stop());
 }
