@@ -1556,11 +1556,12 @@ begin
   )
   select c.id, c.channel, c.attempts, n.id, n.user_id, n.kind, n.payload, n.created_at,
     p.email, p.full_name, t.chat_id, public.channel_wanted(n.user_id, n.kind, c.channel),
-    case when c.channel = 'email' then public.email_unsubscribe_token(n.user_id) end
+    case when c.channel = 'email' then u.token end
   from claimed c
   join public.notifications n on n.id = c.notification_id
   join public.profiles p on p.id = n.user_id
   left join public.telegram_links t on t.user_id = n.user_id
+  left join public.email_unsubscribe_tokens u on u.user_id = n.user_id
   order by c.id;
 end;
 $$;
@@ -2772,6 +2773,9 @@ begin
   select new.id, c.channel
   from unnest(enum_range(null::public.notification_channel)) c (channel)
   where public.channel_wanted(new.user_id, new.kind, c.channel);
+  if found and public.channel_wanted(new.user_id, new.kind, 'email') then
+    insert into public.email_unsubscribe_tokens (user_id) values (new.user_id) on conflict do nothing;
+  end if;
   return null;
 end;
 $$;
