@@ -4,7 +4,7 @@ import type { Database } from "../lib/database.types";
 import { PUBLISHABLE_KEY } from "../local-backend/keys";
 import { expect, test, visitorAddress } from "./fixtures";
 import { createPeople, createTool, service, setAccess, unique } from "./helpers/backend";
-import { E2E_APP_URL, E2E_BACKEND_URL, E2E_CONTROL_URL } from "./helpers/ports";
+import { E2E_APP_URL, E2E_BACKEND_URL, E2E_CONTROL_URL, E2E_CRON_SECRET, E2E_TELEGRAM } from "./helpers/ports";
 import { signInByAction, toast } from "./helpers/session";
 
 /**
@@ -126,5 +126,33 @@ test.describe("notifications", () => {
     await expect
       .poll(async () => (await telegramSent()).filter((message) => Number(message.chat_id) === chatId && message.text.includes("Работа вернулась на доработку")).length)
       .toBe(1);
+  });
+});
+
+test.describe("the machine doors", () => {
+  test("the cron route runs the worker only with the platform's secret", async ({ request }) => {
+    for (const authorization of [undefined, "Bearer wrong", `Basic ${E2E_CRON_SECRET}`, `Bearer ${E2E_CRON_SECRET}x`]) {
+      const refused = await request.get("/api/cron/notifications", { headers: authorization ? { authorization } : {} });
+      expect(refused.status(), String(authorization)).toBe(401);
+      expect(await refused.text()).toMatch(/\p{Script=Cyrillic}/u);
+    }
+    const ran = await request.get("/api/cron/notifications", { headers: { authorization: `Bearer ${E2E_CRON_SECRET}` } });
+    expect(ran.status()).toBe(200);
+    expect(Object.keys(await ran.json()).sort()).toEqual(["announced", "claimed", "failed", "retried", "sent", "skipped"]);
+  });
+
+  test("the Telegram webhook answers only Telegram's secret, and never fails on a strange update", async ({ request }) => {
+    const update = { update_id: 1, message: { message_id: 1, date: 0, chat: { id: 1, type: "private" }, text: "/stop" } };
+    for (const secret of [undefined, "wrong", `${E2E_TELEGRAM.webhookSecret}x`, E2E_TELEGRAM.webhookSecret.slice(1)]) {
+      const refused = await request.post("/api/telegram/webhook", { data: update, headers: secret ? { "x-telegram-bot-api-secret-token": secret } : {} });
+      expect(refused.status(), String(secret)).toBe(401);
+    }
+    for (const body of ["{", "[]", JSON.stringify({ update_id: "x" }), JSON.stringify({ update_id: 2, message: { text: 5 } })]) {
+      const answer = await request.post("/api/telegram/webhook", {
+        data: body,
+        headers: { "x-telegram-bot-api-secret-token": E2E_TELEGRAM.webhookSecret, "content-type": "application/json" },
+      });
+      expect(answer.status(), body).toBe(200);
+    }
   });
 });

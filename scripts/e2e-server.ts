@@ -8,6 +8,7 @@ import {
   E2E_CONTROL_PORT,
   E2E_DIST_DIR,
   E2E_SMTP_PORT,
+  E2E_CRON_SECRET,
   E2E_TELEGRAM,
 } from "../e2e/helpers/ports";
 import { startFakeBotApi } from "../tests/support/telegram-bot-api";
@@ -67,6 +68,7 @@ const app = runServer(["-p", String(E2E_APP_PORT), "-H", "127.0.0.1"], {
   TELEGRAM_WEBHOOK_SECRET: E2E_TELEGRAM.webhookSecret,
   TELEGRAM_API_ROOT: bot.apiRoot,
   NOTIFICATIONS_WORKER: "in-process",
+  CRON_SECRET: E2E_CRON_SECRET,
   NOTIFICATIONS_WORKER_INTERVAL_MS: "1000",
 });
 

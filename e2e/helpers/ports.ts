@@ -16,3 +16,4 @@ export const E2E_SMTP_PORT = 54331 + stack * 10;
 /** The stand-in for Telegram's Bot API (tests/support/telegram-bot-api.ts). */
 export const E2E_BOT_API_PORT = 54332 + stack * 10;
 export const E2E_TELEGRAM = { token: "123456:e2e-bot-token", username: "founder_school_e2e_bot", webhookSecret: "e2e-webhook-secret" } as const;
+export const E2E_CRON_SECRET = "e2e-cron-secret";
