@@ -86,6 +86,7 @@ function templates(role: Role, canaries: Canaries): Record<string, () => unknown
   const nobody = () => `${unique("nobody")}@example.com`;
   return {
     signIn: () => [{ email: nobody(), password: "неверный-пароль" }],
+    signInWithoutScript: () => [{ email: nobody(), password: "неверный-пароль" }],
     // An address that is registered already: no sign-up can succeed.
     signUp: () => [{ fullName: "Иван Канарейкин", email: student.email, password: "password123", privacyConsent: true }],
     requestPasswordReset: () => [{ email: nobody() }],
@@ -157,7 +158,7 @@ const SAFETY: Record<string, Record<string, Record<string, unknown>>> = {
   changeEmail: { email: { unexpected: MARK } },
 };
 /** Their success reaches Supabase Auth: each case comes from an address of its own, as a crowd would. */
-const AUTH_ACTIONS = new Set(["signIn", "signUp", "requestPasswordReset", "verifyRecoveryCode", "updatePassword", "confirmEmailLink"]);
+const AUTH_ACTIONS = new Set(["signIn", "signInWithoutScript", "signUp", "requestPasswordReset", "verifyRecoveryCode", "updatePassword", "confirmEmailLink"]);
 /** Ends the session everywhere: a signed-in role only sends it bodies the guard refuses. */
 const SESSION_ENDING = new Set(["signOut"]);
 

@@ -73,6 +73,13 @@ const ACTIONS: Record<string, Row> = {
     probe: ({ student }) => [{ fullName: "Иван Канарейкин", email: student.email, password: "password123", privacyConsent: true }],
     answers: { error: /\p{Script=Cyrillic}/u },
   },
+  // The sign-in form's own POST before its script arrives: a redirect either way.
+  signInWithoutScript: {
+    level: "anyone",
+    canary: () => [],
+    probe: () => [formOf({ email: nobody(), password: "неверный-пароль" })],
+    answers: { redirect: /^\/\?signin=failed$/ },
+  },
   requestPasswordReset: { level: "anyone", canary: () => [], probe: () => [{ email: nobody() }], answers: { ok: true } },
   verifyRecoveryCode: { level: "anyone", canary: () => [], probe: () => [{ email: nobody(), code: "123456" }], answers: { error: /\p{Script=Cyrillic}/u } },
   updatePassword: { level: "anyone", canary: () => [], probe: () => [{ password: "новый-пароль-1", confirmation: "другой-пароль-2" }], answers: { error: /Пароли не совпадают/ } },

@@ -1,8 +1,10 @@
 "use server";
 
 import { cookies } from "next/headers";
-import { defineAction, fail, ok, type ActionResult } from "@/lib/actions";
+import { redirect } from "next/navigation";
+import { defineAction, defineFormAction, fail, ok, type ActionResult } from "@/lib/actions";
 import { authErrorMessage } from "@/lib/auth-errors";
+import { SIGN_IN_FAILED_PATH } from "@/lib/domain/paths";
 import { recoveryCodeSpentMessage, signInSlowedMessage, wrongRecoveryCodeMessage } from "@/lib/security/attempt-policy";
 import {
   clearSignInAttempts,
@@ -20,6 +22,7 @@ import {
   recoverySchema,
   signInSchema,
   signUpSchema,
+  type SignInInput,
 } from "@/lib/validation/auth";
 
 /**
@@ -49,7 +52,7 @@ const confirmUrl = (next: string) => `${SITE_URL}/auth/confirm?${new URLSearchPa
  * Password sign-in. Tries count per account from browsers it never signed in on, which wait after
  * five of them (lib/security/attempt-policy.ts); a browser it did sign in on is never slowed.
  */
-export const signIn = defineAction({ role: "anyone", schema: signInSchema }, async ({ data }) =>
+const passwordSignIn = (data: SignInInput): Promise<ActionResult> =>
   withAttemptLimits(async () => {
     const { email } = data;
     const cookieStore = await cookies();
@@ -66,8 +69,19 @@ export const signIn = defineAction({ role: "anyone", schema: signInSchema }, asy
     // Signed in: a counter that cannot be cleared now only slows this account's next stranger.
     if (!trusted) await clearSignInAttempts(email).catch((failure) => console.error("auth: sign-in attempts not cleared", failure));
     return ok();
-  }),
-);
+  });
+
+export const signIn = defineAction({ role: "anyone", schema: signInSchema }, async ({ data }) => passwordSignIn(data));
+
+/**
+ * The same sign-in as the sign-in form posts it before its script has arrived (a press or Enter in
+ * the page's first moments, or a browser without JavaScript): the browser's own POST, answered
+ * with a redirect. A failure says only that it failed; the form's script, once there, says why.
+ */
+export const signInWithoutScript = defineFormAction({ role: "anyone", schema: signInSchema, refused: SIGN_IN_FAILED_PATH }, async ({ data }) => {
+  const result = await passwordSignIn(data);
+  redirect(result.ok ? "/dashboard" : SIGN_IN_FAILED_PATH);
+});
 
 /** Answers whether the person must confirm the address first (a hosted project that requires it answers without a session). */
 export const signUp = defineAction({ role: "anyone", schema: signUpSchema }, async ({ data: { email, password, fullName } }) => {

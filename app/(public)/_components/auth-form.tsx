@@ -13,7 +13,8 @@ import { Input } from "@/components/ui/input";
 import { zodFormResolver } from "@/lib/validation/form-resolver";
 import { PASSWORD_NATIVE_MIN } from "@/lib/validation/limits";
 import type { SignUpInput } from "@/lib/validation/auth";
-import { requestPasswordReset, signIn, signUp } from "../actions";
+import { SIGN_IN_FAILED_PATH } from "@/lib/domain/paths";
+import { requestPasswordReset, signIn, signInWithoutScript, signUp } from "../actions";
 
 type Mode = "signIn" | "signUp" | "recovery";
 
@@ -56,6 +57,14 @@ export function AuthForm() {
     defaultValues: { fullName: "", email: "", password: "", privacyConsent: false },
   });
   const { errors } = formState;
+
+  // A sign-in the browser posted before this script arrived came back refused: say so now.
+  useEffect(() => {
+    if (`${location.pathname}${location.search}` !== SIGN_IN_FAILED_PATH) return;
+    history.replaceState(history.state, "", "/");
+    toast.error("Не удалось войти", { description: "Проверьте email и пароль и попробуйте ещё раз" });
+    setFocus("email");
+  }, [setFocus]);
 
   // Keyboard and screen-reader users land on the new mode's first field, not on a vanished link.
   useEffect(() => {
@@ -110,8 +119,11 @@ export function AuthForm() {
         <CardDescription>{copy.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        {/* noValidate: the browser's own bubbles would speak the browser's language; ours are Russian. */}
+        {/* noValidate: the browser's own bubbles would speak the browser's language; ours are Russian.
+            `action`: before this script arrives, a press or Enter posts the sign-in to the server;
+            once it is here, onSubmit handles every mode and the action is never called. */}
         <form
+          action={signInWithoutScript}
           onFocus={() => void loadSchemas()}
           onSubmit={handleSubmit(onValid, onInvalid)}
           className="flex flex-col gap-4"
@@ -156,7 +168,7 @@ export function AuthForm() {
             </FormField>
           )}
           {mode === "signUp" && <PrivacyConsent error={errors.privacyConsent?.message} register={register} />}
-          <SubmitButton size="lg" pending={pending}>
+          <SubmitButton size="lg" pending={pending} worksWithoutScript>
             {copy.submit}
           </SubmitButton>
         </form>
