@@ -48,6 +48,48 @@ function actionOf(event: Event, target: Element): (() => void) | null {
   return null;
 }
 
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+
+const isTextField = (target: EventTarget | null): target is TextField => target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
+
+/** The fields' text as the person left it in the server's HTML, and the selection in the focused one. */
+interface EarlyInput {
+  text: Map<TextField, string>;
+  selection: { field: TextField; start: number | null; end: number | null; direction: "forward" | "backward" | "none" | null } | null;
+}
+
+/** What the person changed (typed, pasted, dropped, filled) while the form was the server's HTML. */
+function readEarlyInput(container: Element, text: Map<TextField, string>): EarlyInput {
+  for (const field of container.querySelectorAll<TextField>("input, textarea")) {
+    if (field.value !== field.defaultValue) text.set(field, field.value);
+  }
+  const focused = document.activeElement;
+  const selection =
+    isTextField(focused) && container.contains(focused)
+      ? { field: focused, start: focused.selectionStart, end: focused.selectionEnd, direction: focused.selectionDirection }
+      : null;
+  return { text, selection };
+}
+
+/**
+ * Puts back what was typed into a field before hydration, through the element's own setter and an
+ * input event, so the form's state takes it too, and the focused field's selection. React's
+ * hydration of a `<textarea>` with a default sets its text to that default again (inputs it leaves
+ * alone): a video link pasted in the page's first second would silently become the old one, and
+ * a «select all» made just before would be gone, so the paste after it would add to the old link.
+ */
+function restore({ text, selection }: EarlyInput) {
+  for (const [field, value] of text) {
+    if (!field.isConnected || field.value === value) continue;
+    const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(prototype, "value")!.set!.call(field, value);
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  if (selection && document.activeElement === selection.field && selection.start !== null && selection.end !== null) {
+    selection.field.setSelectionRange(selection.start, selection.end, selection.direction ?? undefined);
+  }
+}
+
 /**
  * A client component whose script is not needed before the visitor reaches for it (a form and
  * react-hook-form): the server's HTML shows at once, and the script loads when the pointer, the
@@ -65,8 +107,10 @@ export function hydrateOnIntent<Props extends object>(load: () => Promise<Compon
   };
   const component = typeof window === "undefined" ? load() : loadOnIntent();
 
-  function Hydrated({ props, onHydrated }: { props: Props; onHydrated: () => void }) {
+  function Hydrated({ props, beforeHydration, onHydrated }: { props: Props; beforeHydration: () => void; onHydrated: () => void }) {
     const Component = use(component);
+    // Rendered, not yet committed: the fields are still as the person left them.
+    beforeHydration();
     useEffect(onHydrated, [onHydrated]);
     return <Component {...props} />;
   }
@@ -75,8 +119,16 @@ export function hydrateOnIntent<Props extends object>(load: () => Promise<Compon
     const container = useRef<HTMLDivElement>(null);
     const hydrated = useRef(false);
     const actionBeforeHydration = useRef<() => void>(null);
+    const earlyText = useRef(new Map<TextField, string>());
+    const earlyInput = useRef<EarlyInput | null>(null);
+    const beforeHydration = useCallback(() => {
+      if (container.current && !hydrated.current) earlyInput.current = readEarlyInput(container.current, earlyText.current);
+    }, []);
     const onHydrated = useCallback(() => {
       hydrated.current = true;
+      if (earlyInput.current) restore(earlyInput.current);
+      earlyInput.current = null;
+      earlyText.current.clear();
       actionBeforeHydration.current?.();
       actionBeforeHydration.current = null;
     }, []);
@@ -86,6 +138,13 @@ export function hydrateOnIntent<Props extends object>(load: () => Promise<Compon
       const ask = () => signalIntent?.();
       // Nothing rendered yet: no server HTML to keep (a client-side navigation).
       if (element.childElementCount === 0) ask();
+      // Text typed until the form hydrates, after its render read the fields too.
+      const onText = (event: Event) => {
+        const field = event.target;
+        if (hydrated.current || !isTextField(field) || !element.contains(field)) return;
+        earlyText.current.set(field, field.value);
+      };
+      window.addEventListener("input", onText, true);
       // On the window, capturing: React stops every event aimed at HTML it has not hydrated yet
       // at its root, before a listener on the form could hear it. It also drops such a click (a
       // tap brings pointerover and click at once), and Enter in a field finds the submit button
@@ -105,6 +164,7 @@ export function hydrateOnIntent<Props extends object>(load: () => Promise<Compon
       let cancelIdle = () => {};
       const unasked = window.setTimeout(() => (cancelIdle = whenIdle(ask)), UNASKED_LOAD_AFTER_MS);
       return () => {
+        window.removeEventListener("input", onText, true);
         for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, true);
         window.clearTimeout(unasked);
         cancelIdle();
@@ -114,7 +174,7 @@ export function hydrateOnIntent<Props extends object>(load: () => Promise<Compon
       // `contents`: the wrapper adds no box, so the form lays out as if it were the parent's child.
       <div ref={container} className="contents">
         <Suspense>
-          <Hydrated props={props} onHydrated={onHydrated} />
+          <Hydrated props={props} beforeHydration={beforeHydration} onHydrated={onHydrated} />
         </Suspense>
       </div>
     );
