@@ -86,7 +86,7 @@ test("100 sign-ins pressing the button or Enter at every moment of hydration all
           if (!(await button.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))))) earlyPresses++;
           if (press === "Enter") await page.getByLabel("Пароль").press("Enter");
           else await button.click({ force: true });
-          const reached = await page.waitForURL(/\/dashboard$/, { timeout: 60_000 }).then(
+          const reached = await page.waitForURL(/\/dashboard$/, { timeout: 60_000, waitUntil: "commit" }).then(
             () => true,
             () => false,
           );
