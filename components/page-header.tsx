@@ -16,16 +16,17 @@ export function PageHeader({
 }) {
   return (
     <header className="flex flex-col gap-4 border-b pb-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="flex flex-col items-start gap-2">
+      <div className="flex min-w-0 flex-col items-start gap-2">
         {backHref && (
-          <Button asChild variant="ghost" size="sm" className="-ml-3">
+          // Wrapping: a back label can carry a tool's name («К урокам …»), as long as a name may be.
+          <Button asChild variant="ghost" size="wrapping" className="-ml-4 max-w-full justify-start text-left">
             <Link href={backHref}>
               <ArrowLeft aria-hidden />
               {backLabel ?? "Назад"}
             </Link>
           </Button>
         )}
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+        <h1 className="max-w-full text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
       </div>
       {children && <div className="flex flex-wrap items-center gap-2">{children}</div>}
     </header>

@@ -41,7 +41,7 @@ test.afterEach(async () => {
 test("while another student loads, the previous panel sends nothing; the next write names its student", async ({ page }) => {
   const [module] = await modulesInOrder();
   await page.goto(`/admin?${new URLSearchParams({ q: second.fullName, student: first.id })}`);
-  await expect(page.getByRole("heading", { name: `Доступ для ${first.fullName}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Доступ студента: ${first.fullName}` })).toBeVisible();
   // The second student's page takes 2.5 s to arrive.
   await delay(page, (url) => url.searchParams.get("student") === second.id, 2500);
   const sent = actionsSent(page);
@@ -50,7 +50,7 @@ test("while another student loads, the previous panel sends nothing; the next wr
   await expect(page.getByRole("status").filter({ hasText: "Загружаем другого студента" })).toBeVisible();
   const staleSwitch = row(page, module.title).getByRole("switch", { name: /Доступ открыт/ });
   await staleSwitch.click({ force: true, timeout: 2000 }).catch(() => {});
-  await expect(page.getByRole("heading", { name: `Доступ для ${second.fullName}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Доступ студента: ${second.fullName}` })).toBeVisible();
   expect(sent).toHaveLength(0);
   expect(await getAccess("module", first.id, module.id)).toBeNull();
 

@@ -32,11 +32,11 @@ test.describe("/admin", () => {
     await page.getByRole("button", { name: "Найти" }).click();
     await expect(list.getByRole("list").getByRole("link")).toHaveCount(1);
     await list.getByRole("link", { name: /Свежий Студент/ }).click();
-    await expect(page.getByRole("heading", { name: "Доступ для Свежий Студент" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Доступ студента: Свежий Студент" })).toBeVisible();
     const id = await findUserId(email);
     await expect(page).toHaveURL(new RegExp(`student=${id}`));
     await page.reload();
-    await expect(page.getByRole("heading", { name: "Доступ для Свежий Студент" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Доступ студента: Свежий Студент" })).toBeVisible();
     await expect(page.getByRole("tab")).toHaveText(["Модули", "Инструменты", "Уроки"]);
 
     await page.getByLabel("Поиск студентов").fill("no-such-student-anywhere");
@@ -54,7 +54,7 @@ test.describe("/admin", () => {
     await page.goto(`/admin?q=${encodeURIComponent(email)}`);
     await expect(page.getByRole("link", { name: new RegExp(email) })).toContainText("Без имени");
     await page.getByRole("link", { name: new RegExp(email) }).click();
-    await expect(page.getByRole("heading", { name: `Доступ для ${email}` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Доступ студента: ${email}` })).toBeVisible();
     await deleteUser(data.user!.id);
   });
 
@@ -75,7 +75,7 @@ test.describe("/admin", () => {
     const visibility = row(page, second.title).getByRole("switch", { name: /Видимость/ });
     await expect(visibility).toBeChecked();
     await visibility.click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Модуль скрытый" }).first()).toBeVisible();
+    await expect(toast(page, "Успешно").filter({ hasText: "Модуль скрыт" }).first()).toBeVisible();
     await expect.poll(async () => getAccess("module", student.id, second.id)).toMatchObject({ is_visible: false, is_unlocked: false });
 
     await page.reload();
@@ -92,7 +92,7 @@ test.describe("/admin", () => {
     await expect(toast(page, "Успешно").filter({ hasText: "Доступ закрыт" }).first()).toBeVisible();
     await expect.poll(async () => getAccess("module", student.id, first.id)).toMatchObject({ is_unlocked: false, unlocked_at: null });
     await row(page, second.title).getByRole("switch", { name: /Видимость/ }).click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Модуль видимый" }).first()).toBeVisible();
+    await expect(toast(page, "Успешно").filter({ hasText: "Модуль показан" }).first()).toBeVisible();
 
     await studentPage.reload();
     await expect(studentPage.getByText(second.title)).toBeVisible();
@@ -119,10 +119,10 @@ test.describe("/admin", () => {
     await expect(lessonRow).toContainText("открыт по умолчанию");
     await expect(lessonRow).toContainText("инструмент закрыт");
     await lessonRow.getByRole("switch", { name: /Видимость/ }).click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Урок скрытый" }).first()).toBeVisible();
+    await expect(toast(page, "Успешно").filter({ hasText: "Урок скрыт" }).first()).toBeVisible();
     await expect(lessonRow).not.toContainText("открыт по умолчанию");
     await lessonRow.getByRole("switch", { name: /Видимость/ }).click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Урок видимый" }).first()).toBeVisible();
+    await expect(toast(page, "Успешно").filter({ hasText: "Урок показан" }).first()).toBeVisible();
     await lessonRow.getByRole("switch", { name: /Доступ открыт/ }).click();
     await expect(toast(page, "Успешно").filter({ hasText: "Доступ открыт" }).first()).toBeVisible();
     await expect.poll(async () => (await getAccess("lesson", student.id, tool.lessons[0].id))?.unlocked_at).toBeTruthy();
@@ -131,9 +131,9 @@ test.describe("/admin", () => {
     await expect(row(page, "Tilda")).toContainText("№ 6");
     const toolRow = row(page, tool.name);
     await toolRow.getByRole("switch", { name: /Видимость/ }).click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Инструмент скрытый" }).first()).toBeVisible();
+    await expect(toast(page, "Успешно").filter({ hasText: "Инструмент скрыт" }).first()).toBeVisible();
     await toolRow.getByRole("switch", { name: /Видимость/ }).click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Инструмент видимый" }).first()).toBeVisible();
+    await expect(toast(page, "Успешно").filter({ hasText: "Инструмент показан" }).first()).toBeVisible();
     await toolRow.getByRole("switch", { name: /Доступ открыт/ }).click();
     await expect(toast(page, "Успешно").filter({ hasText: "Доступ открыт" }).first()).toBeVisible();
     await expect.poll(async () => getAccess("tool", student.id, tool.id)).toMatchObject({ is_unlocked: true, is_visible: true });

@@ -170,6 +170,8 @@ test.describe("password recovery", () => {
     await page.getByLabel("Повторите пароль").fill("brand-new-password");
     await page.getByRole("button", { name: "Сохранить пароль" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+    // Already signed in by the link: the toast does not send them to sign in again.
+    await expect(toast(page, "Пароль обновлён")).toContainText("Вы уже вошли. В следующий раз входите с новым паролем");
 
     await page.context().clearCookies();
     await signIn(page, user.email, "brand-new-password");

@@ -19,14 +19,16 @@ async function mainText(page: Page, path: string, heading: string) {
   return page.getByRole("main").innerText();
 }
 
-async function createLessonInStudio(page: Page, title: string, options: { video?: string; draft?: boolean } = {}) {
+/** A new lesson starts as a draft (issue 32); `publish` turns the switch on before creating it. */
+async function createLessonInStudio(page: Page, title: string, options: { video?: string; publish?: boolean } = {}) {
   await page.goto(`/admin/content/modules/${EMPTY_MODULE.id}`);
   await page.getByRole("link", { name: "Добавить урок" }).click();
   await expect(page.getByRole("button", { name: "Создать урок" })).toBeEnabled();
   await expect(page.getByLabel("Где урок")).toHaveValue(`course_module:${EMPTY_MODULE.id}`);
   await page.getByLabel("Название урока").fill(title);
   if (options.video) await page.getByLabel("Видео").fill(options.video);
-  if (options.draft) await page.getByRole("switch", { name: "Опубликовано" }).click();
+  await expect(page.getByRole("switch", { name: "Опубликовано" })).not.toBeChecked();
+  if (options.publish) await page.getByRole("switch", { name: "Опубликовано" }).click();
   await page.getByRole("button", { name: "Создать урок" }).click();
   await expect(toast(page, "Сохранено")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/content\/lessons\/[0-9a-f-]{36}$/);
@@ -69,11 +71,12 @@ test.describe("the course studio", () => {
     await page.getByLabel("Видео").fill(`https://rutube.ru/video/private/${RUTUBE_ID}/?p=secretKey`);
     const embed = `https://rutube.ru/play/embed/${RUTUBE_ID}?p=secretKey`;
     await expect(page.getByTestId("video-preview").locator("iframe")).toHaveAttribute("src", embed);
+    await page.getByRole("switch", { name: "Опубликовано" }).click();
     await page.getByRole("button", { name: "Создать урок" }).click();
     await expect(toast(page, "Сохранено")).toBeVisible();
     await expect(page.getByLabel("Видео")).toHaveValue(embed);
 
-    await createLessonInStudio(page, second, { draft: true });
+    await createLessonInStudio(page, second);
     await page.goto(`/admin/content/modules/${EMPTY_MODULE.id}`);
     const rows = page.getByRole("list", { name: "Уроки модуля" }).getByTestId("sortable-row");
     await expect(rows).toHaveText([new RegExp(first), new RegExp(`${second}.*Черновик`)]);
@@ -220,11 +223,20 @@ test.describe("the course studio", () => {
       await expect(page).toHaveURL(/\/admin\/content\/lessons\/[0-9a-f-]{36}$/);
       await page.getByRole("link", { name: "К списку уроков" }).click();
       await expect(page.getByRole("list", { name: "Уроки блока" })).toContainText(lessonTitle);
+      await expect(page.getByRole("list", { name: "Уроки блока" })).toContainText("Черновик");
 
-      const { data: tool } = await service.from("tech_tools").select("id").eq("name", toolName).single();
+      // New items start as drafts: an empty tool does not reach students the moment it is created.
+      const { data: tool } = await service.from("tech_tools").select("id, is_published").eq("name", toolName).single();
+      expect(tool!.is_published).toBe(false);
       await setAccess("tool", student.id, tool!.id, { is_unlocked: true });
       const studentPage = await browser.newPage();
       await signInByAction(studentPage, student.email, student.password);
+      await studentPage.goto("/tech-founder");
+      await expect(studentPage.getByRole("list", { name: "Инструменты" })).toBeVisible();
+      await expect(studentPage.getByText(toolName)).toHaveCount(0);
+      await service.from("tech_tools").update({ is_published: true }).eq("id", tool!.id);
+      await service.from("modules").update({ is_published: true }).eq("tool_id", tool!.id);
+      await service.from("lessons").update({ is_published: true }).eq("tool_id", tool!.id);
       await studentPage.goto(`/tech-founder/${encodeURIComponent(toolName.toLowerCase())}`);
       const block = studentPage.getByRole("region", { name: blockName });
       await expect(block.getByRole("link", { name: new RegExp(`Урок 1\\s*${lessonTitle}`) })).toBeVisible();

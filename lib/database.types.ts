@@ -1188,6 +1188,67 @@ export type Database = {
         }
         Returns: Json
       }
+      analytics_activity: {
+        Args: {
+          _group_id?: string
+          _track?: string
+        }
+        Returns: Json
+      }
+      analytics_at_risk: {
+        Args: {
+          _group_id?: string
+          _track?: string
+          _limit?: number
+        }
+        Returns: Json
+      }
+      analytics_funnel: {
+        Args: {
+          _item_id?: string
+          _group_id?: string
+          _track?: string
+        }
+        Returns: Json
+      }
+      analytics_hidden_lessons: {
+        Args: {
+          _students: string[]
+        }
+        Returns: {
+          user_id: string
+          lesson_id: string
+        }[]
+      }
+      analytics_homework: {
+        Args: {
+          _group_id?: string
+          _track?: string
+        }
+        Returns: Json
+      }
+      analytics_lessons: {
+        Args: {
+          _track: string
+        }
+        Returns: {
+          id: string
+          title: string
+          item_id: string
+          item_title: string
+          track: string
+          item_order: number
+          lesson_position: number
+        }[]
+      }
+      analytics_students: {
+        Args: {
+          _group_id: string
+        }
+        Returns: {
+          user_id: string
+        }[]
+      }
       before_user_created_hook: {
         Args: {
           event: Json

@@ -1,4 +1,5 @@
 import { chromium, type BrowserContext } from "@playwright/test";
+import { benchAnalytics } from "./bench-analytics";
 import { createClient } from "@supabase/supabase-js";
 import { chromiumLaunchOptions } from "../e2e/helpers/browser";
 import type { Database } from "../lib/database.types";
@@ -243,3 +244,4 @@ app.kill();
 floor.server.kill();
 dynamicFloor.server.kill();
 await backend.close();
+await benchAnalytics(); // 6. The analytics functions at 10,000 students on PostgreSQL.

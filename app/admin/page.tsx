@@ -31,7 +31,7 @@ export default async function AdminPage({ searchParams }: Props) {
     <main className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader backHref="/dashboard" backLabel="К выбору трека" title="Панель администратора" />
       <SelectionProvider>
-        <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_1fr]">
           <StudentList
             students={data.students}
             total={data.studentTotal}

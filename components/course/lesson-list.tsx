@@ -1,5 +1,7 @@
 import Link from "next/link";
 import { CheckCircle2, ChevronRight, Lock } from "lucide-react";
+import { AskForAccess } from "@/components/school-contact";
+import { opensLabel } from "@/lib/domain/access-source";
 import type { LessonGroup, LockReason, NumberedLesson } from "@/lib/domain/lessons";
 import { cn } from "@/lib/utils";
 
@@ -28,8 +30,9 @@ function LessonLink({ lesson, href, completed, current, compact }: LessonLinkPro
     >
       <span className={cn("shrink-0 text-sm font-medium", lesson.locked ? "text-muted-foreground" : "text-primary")}>{lesson.label}</span>
       <span className="flex min-w-0 flex-1 flex-col">
-        <span className="break-words">{lesson.title}</span>
+        <span>{lesson.title}</span>
         {lesson.lockReason === "homework" && <span className="text-xs">{HELD_TEXT}</span>}
+        {lesson.opensAt && <span className="text-xs">{opensLabel(lesson.opensAt)}</span>}
       </span>
       {lesson.locked ? (
         <Lock className="size-4 shrink-0" aria-label="Урок закрыт" />
@@ -86,8 +89,12 @@ export function LessonList({ groups, basePath, completed, emptyText, currentId, 
   ));
 }
 
-const CLOSED_TEXT: Record<LockReason, string> = {
-  access: "Этот урок пока закрыт. Уроки открывает администратор школы — напишите ему, если вам нужен доступ.",
+const CLOSED_TEXT: Record<LockReason, React.ReactNode> = {
+  access: (
+    <>
+      Этот урок пока закрыт. <AskForAccess />
+    </>
+  ),
   homework: "Этот урок откроется, когда куратор примет домашнее задание стоп-урока перед ним.",
 };
 
@@ -96,7 +103,7 @@ export function ClosedLessonNotice({ reason = "access" }: { reason?: LockReason 
   return (
     <p role="status" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
       <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
-      {CLOSED_TEXT[reason]}
+      <span>{CLOSED_TEXT[reason]}</span>
     </p>
   );
 }

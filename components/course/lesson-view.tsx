@@ -2,8 +2,8 @@ import Link from "next/link";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { PageHeader, PageShell } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
-import type { LessonGroup, NumberedLesson } from "@/lib/domain/lessons";
-import { lessonPosition, progressLabel, progressOf } from "@/lib/domain/progress";
+import { lessonHeading, type LessonGroup, type NumberedLesson } from "@/lib/domain/lessons";
+import { progressLabel, progressOf } from "@/lib/domain/progress";
 import type { LessonContent } from "@/lib/queries/courses";
 import { LessonBody } from "./lesson-body";
 import { LessonDescription } from "./lesson-description";
@@ -19,7 +19,7 @@ interface LessonViewProps {
   backLabel: string;
   previous: NumberedLesson | null;
   next: NumberedLesson | null;
-  /** The tool's or module's lessons as its list shows them, for «Урок N из M» and the outline. */
+  /** The tool's or module's lessons as its list shows them, for the header's «Урок N из M» and the outline. */
   groups: LessonGroup[];
   completed: readonly string[];
   /** The «Отметить пройденным» control (none in an admin's preview). */
@@ -47,7 +47,7 @@ function NeighbourLink({ lesson, href, direction }: { lesson: NumberedLesson; hr
 /** A lesson page, the same for a tool's lessons and a course module's: the lesson, then its outline. */
 export function LessonView({ lesson, content, listPath, backLabel, previous, next, groups, completed, completion, homework }: LessonViewProps) {
   const sequence = groups.flatMap((group) => group.lessons);
-  const position = lessonPosition(sequence, lesson.id);
+  const heading = lessonHeading(groups, lesson.id);
   const progress = progressOf(
     sequence.map((item) => item.id),
     completed,
@@ -57,12 +57,8 @@ export function LessonView({ lesson, content, listPath, backLabel, previous, nex
   return (
     <PageShell>
       <PageHeader backHref={listPath} backLabel={backLabel} title={lesson.title} />
-      {position && (
-        <p className="-mt-4 text-sm font-medium text-primary">
-          Урок {position.number} из {position.total}
-        </p>
-      )}
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      {heading && <p className="-mt-4 text-sm font-medium text-primary">{heading}</p>}
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="flex min-w-0 flex-col gap-6">
           <LessonVideo url={content?.video_url ?? null} title={lesson.title} />
           <LessonDescription text={content?.description ?? null} />

@@ -26,7 +26,7 @@ export function admits(level: Level, role: AppRole): boolean {
 
 export const REVIEWS_PATH = "/admin/reviews";
 
-/** The level an /admin page asks: the review pages are the reviewers', every other one the admin's. */
+/** The level an /admin page asks: the review and analytics pages are the reviewers', every other one the admin's. */
 export function adminPathLevel(path: string): Level {
-  return path === REVIEWS_PATH || path.startsWith(`${REVIEWS_PATH}/`) ? "reviewer" : "admin";
+  return [REVIEWS_PATH, "/admin/analytics"].some((area) => path === area || path.startsWith(`${area}/`)) ? "reviewer" : "admin";
 }

@@ -86,12 +86,12 @@ describe("accessChangeMessage", () => {
   it.each([
     ["module", "is_unlocked", true, "Доступ открыт"],
     ["tool", "is_unlocked", false, "Доступ закрыт"],
-    ["module", "is_visible", true, "Модуль видимый"],
-    ["module", "is_visible", false, "Модуль скрытый"],
-    ["tool", "is_visible", true, "Инструмент видимый"],
-    ["tool", "is_visible", false, "Инструмент скрытый"],
-    ["lesson", "is_visible", true, "Урок видимый"],
-    ["lesson", "is_visible", false, "Урок скрытый"],
+    ["module", "is_visible", true, "Модуль показан"],
+    ["module", "is_visible", false, "Модуль скрыт"],
+    ["tool", "is_visible", true, "Инструмент показан"],
+    ["tool", "is_visible", false, "Инструмент скрыт"],
+    ["lesson", "is_visible", true, "Урок показан"],
+    ["lesson", "is_visible", false, "Урок скрыт"],
   ] as const)("%s %s %s → %s", (kind, field, value, message) => {
     expect(accessChangeMessage(kind, field, value)).toBe(message);
   });

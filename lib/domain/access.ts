@@ -13,10 +13,13 @@ export type AccessField = keyof AccessFlags;
 
 const NOUNS: Record<AccessKind, string> = { module: "Модуль", tool: "Инструмент", lesson: "Урок" };
 
-/** The success toast's text (SPEC.md §8). */
+/**
+ * The success toast's text (SPEC.md §8): its «видимый / скрытый» said as Russian says a change
+ * that happened, in the short form («Модуль скрыт», «Модуль показан»), like «Доступ открыт».
+ */
 export function accessChangeMessage(kind: AccessKind, field: AccessField, value: boolean): string {
   if (field === "is_unlocked") return value ? "Доступ открыт" : "Доступ закрыт";
-  return `${NOUNS[kind]} ${value ? "видимый" : "скрытый"}`;
+  return `${NOUNS[kind]} ${value ? "показан" : "скрыт"}`;
 }
 
 export interface Ordered {

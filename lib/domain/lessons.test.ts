@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closedReasonOf, groupLessons, heldLessonRedirect, neighbours, openLesson } from "./lessons";
+import { closedReasonOf, groupLessons, heldLessonRedirect, lessonHeading, neighbours, openLesson } from "./lessons";
 
 const modules = [
   { id: "m2", name: "Блок 2", description: null, order_index: 2 },
@@ -152,5 +152,42 @@ describe("the closed notice's query", () => {
     const target = new URL(heldLessonRedirect("/tech-founder/Lovable"), "http://school.test");
     expect(target.pathname).toBe("/tech-founder/Lovable");
     expect(closedReasonOf(target.searchParams.get("closed") ?? undefined)).toBe("homework");
+  });
+});
+
+describe("lessonHeading", () => {
+  it("counts within the lesson's block and names it, as the outline numbers it", () => {
+    const { groups } = groupLessons(modules, lessons, []);
+    // The page's order is l1, l5, a, b, c: «Урок 3 из 5» for «a» would contradict the outline's «Урок 1».
+    expect(lessonHeading(groups, "a")).toBe("Урок 1 из 2 · блок «Блок 1»");
+    expect(lessonHeading(groups, "b")).toBe("Урок 2 из 2 · блок «Блок 1»");
+    expect(lessonHeading(groups, "c")).toBe("Урок 1 из 1 · блок «Блок 2»");
+  });
+
+  it("gives loose lessons their order_index label, with «из M» only when the numbers run 1…M", () => {
+    expect(lessonHeading(groupLessons(modules, lessons, []).groups, "l5")).toBe("Урок 5");
+    const loose = [
+      { id: "x", module_id: null, title: "Первый", order_index: 1 },
+      { id: "y", module_id: null, title: "Второй", order_index: 2 },
+    ];
+    expect(lessonHeading(groupLessons([], loose, []).groups, "y")).toBe("Урок 2 из 2");
+    expect(lessonHeading(groupLessons([], loose, []).groups, "missing")).toBeNull();
+  });
+});
+
+describe("opensAt", () => {
+  it("tells when a dated grant opens a lesson its access keeps closed, and nothing for a held or open one", () => {
+    const access = [
+      { lesson_id: "a", is_unlocked: false, is_visible: true, opens_at: "2026-12-01T07:00:00Z" },
+      { lesson_id: "b", is_unlocked: true, is_visible: true, opens_at: null },
+    ];
+    const { sequence } = groupLessons(modules, lessons, access, ["c"]);
+    expect(Object.fromEntries(sequence.map((lesson) => [lesson.id, lesson.opensAt]))).toEqual({
+      l1: null,
+      l5: null,
+      a: "2026-12-01T07:00:00Z",
+      b: null,
+      c: null,
+    });
   });
 });

@@ -44,6 +44,7 @@ export interface ToolLessons {
 }
 
 export const LOOSE_GROUP_TITLE = "Уроки";
+const LOOSE_GROUP_KEY = "loose";
 
 export const lessonLabel = (number: number) => `Урок ${number}`;
 
@@ -82,7 +83,7 @@ export function groupLessons(
     .map((lesson) => numbered(lesson, lesson.order_index));
 
   const groups: LessonGroup[] = [];
-  if (loose.length) groups.push({ key: "loose", title: LOOSE_GROUP_TITLE, description: null, lessons: loose });
+  if (loose.length) groups.push({ key: LOOSE_GROUP_KEY, title: LOOSE_GROUP_TITLE, description: null, lessons: loose });
   for (const block of byOrderIndex(modules)) {
     const blockLessons = visible
       .filter((lesson) => lesson.module_id === block.id)
@@ -91,6 +92,23 @@ export function groupLessons(
   }
   const sequence = groups.flatMap((group) => group.lessons);
   return { groups, sequence, isEmpty: groups.length === 0 };
+}
+
+/**
+ * The lesson page's «Урок N из M» in the outline's own terms: N is the lesson's label there, M
+ * counts its group, and a block is named («Урок 1 из 2 · блок «Основы»»), so the header never
+ * says «Урок 3» of a lesson the outline calls «Урок 1». Loose lessons numbered by order_index
+ * with gaps (1, 2, 5) get no «из M»: «Урок 5 из 3» would contradict the list too.
+ */
+export function lessonHeading(groups: readonly LessonGroup[], lessonId: string): string | null {
+  for (const group of groups) {
+    const lesson = group.lessons.find((item) => item.id === lessonId);
+    if (!lesson) continue;
+    const counted = group.lessons.every((item, index) => item.number === index + 1);
+    const block = group.key === LOOSE_GROUP_KEY ? "" : ` · блок «${group.title}»`;
+    return `${lesson.label}${counted ? ` из ${group.lessons.length}` : ""}${block}`;
+  }
+  return null;
 }
 
 /** Where a lesson a stop-lesson holds sends the student: its list, which says why (paths.ts's `?closed=1` is the access record's). */

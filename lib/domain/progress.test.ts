@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lessonPosition, progressLabel, progressOf, progressPercent } from "./progress";
+import { progressLabel, progressOf, progressPercent } from "./progress";
 
 describe("progressOf", () => {
   it("counts completed lessons among the visible ones", () => {
@@ -37,12 +37,5 @@ describe("progressPercent and progressLabel", () => {
   ])("%j → %i %%, «%s»", (progress, percent, label) => {
     expect(progressPercent(progress)).toBe(percent);
     expect(progressLabel(progress)).toBe(label);
-  });
-});
-
-describe("lessonPosition", () => {
-  it("numbers a lesson among its tool's or module's lessons", () => {
-    expect(lessonPosition([{ id: "a" }, { id: "b" }, { id: "c" }], "b")).toEqual({ number: 2, total: 3 });
-    expect(lessonPosition([{ id: "a" }], "missing")).toBeNull();
   });
 });

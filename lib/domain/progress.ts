@@ -27,9 +27,3 @@ const genitive = new Intl.PluralRules("ru-RU");
 export function progressLabel({ completed, total }: Progress): string {
   return `${completed} из ${total} ${genitive.select(total) === "one" ? "урока" : "уроков"}`;
 }
-
-/** A lesson's place among the lessons of its tool or module, for «Урок N из M». */
-export function lessonPosition(sequence: readonly { id: string }[], lessonId: string): { number: number; total: number } | null {
-  const index = sequence.findIndex((lesson) => lesson.id === lessonId);
-  return index === -1 ? null : { number: index + 1, total: sequence.length };
-}

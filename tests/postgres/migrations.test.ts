@@ -296,5 +296,24 @@ describe.skipIf(!binDir)(`migrations on a hosted-style PostgreSQL (${binDir ?? "
         await Promise.all([first.end(), second.end()]);
       }
     });
+
+    it("answers the analytics functions to reviewers only, a curator about the groups they curate", async () => {
+      const panels = (actor: "student" | "curator" | "otherCurator" | "admin", groupId: string | null = null) =>
+        asActor({ claims: homeworkClaims(actor) }, async (client) => {
+          const { rows } = await client.query(
+            `select public.analytics_activity($1) as activity, public.analytics_funnel(null, $1) as funnel,
+              public.analytics_homework($1) as homework, public.analytics_at_risk($1) as risk`,
+            [groupId],
+          );
+          return rows[0];
+        });
+      expect(Object.values(await panels("student"))).toEqual([null, null, null, null]);
+      const curator = await panels("curator");
+      expect([curator.activity.students, curator.funnel.students, curator.homework.waiting, curator.risk.students]).toEqual([1, 1, 1, 1]);
+      const other = await panels("otherCurator");
+      expect([other.activity.students, other.homework.waiting, other.homework.answered]).toEqual([1, 0, 0]);
+      expect((await panels("otherCurator", "f0000000-0000-4000-8000-000000000001")).risk.students).toBe(0);
+      expect((await panels("admin")).activity.students).toBeGreaterThanOrEqual(2);
+    });
   });
 });

@@ -66,7 +66,7 @@ export default async function DashboardPage() {
           <PlayCircle className="size-8 shrink-0 text-primary" aria-hidden />
           <span className="flex min-w-0 flex-1 flex-col">
             <span className="text-sm font-medium text-primary">Продолжить</span>
-            <span className="break-words font-semibold">{resume.title}</span>
+            <span className="font-semibold">{resume.title}</span>
             <span className="text-sm text-muted-foreground">{resume.tool_name ?? resume.course_module_title}</span>
           </span>
           <ArrowRight className="size-5 shrink-0 transition-transform group-hover:translate-x-1" aria-hidden />
@@ -74,7 +74,7 @@ export default async function DashboardPage() {
       )}
       {dashboard.homework && <HomeworkWaiting summary={dashboard.homework} />}
       <p className="text-muted-foreground">Выберите трек обучения:</p>
-      <nav aria-label="Треки обучения" className="grid gap-4 sm:grid-cols-2">
+      <nav aria-label="Треки обучения" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {TRACKS.map(({ key, href, icon: Icon, title, description }) => (
           <Link
             key={href}

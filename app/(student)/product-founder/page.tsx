@@ -3,9 +3,11 @@ import Link from "next/link";
 import { ArrowRight, Lock } from "lucide-react";
 import { ProgressBar } from "@/components/course/progress-bar";
 import { PageHeader, PageShell } from "@/components/page-header";
+import { AskForAccess } from "@/components/school-contact";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { visibleOnly, withAccess } from "@/lib/domain/access";
+import { opensLabel } from "@/lib/domain/access-source";
 import { NO_PROGRESS } from "@/lib/domain/progress";
 import { courseModulePath } from "@/lib/domain/paths";
 import { requireViewer } from "@/lib/preview";
@@ -25,7 +27,7 @@ export default async function ProductFounderPage() {
       <PageHeader backHref="/dashboard" backLabel="К выбору трека" title="Product Founder" />
       {noneUnlocked && (
         <p role="status" className="rounded-lg border border-primary/30 bg-primary/5 p-4 text-sm">
-          Модули открываются по мере прохождения курса. Чтобы получить доступ, свяжитесь с администратором.
+          Модули открываются по мере прохождения курса. <AskForAccess />
         </p>
       )}
       {shown.length === 0 ? (
@@ -54,6 +56,7 @@ export default async function ProductFounderPage() {
                     <h2>{module.title}</h2>
                   </CardTitle>
                   {module.description && <CardDescription>{module.description}</CardDescription>}
+                  {!module.is_unlocked && module.opensAt && <p className="text-sm font-medium">{opensLabel(module.opensAt)}</p>}
                   {module.is_unlocked && <ProgressBar progress={progressOf(module.id)} className="mt-2" />}
                 </CardHeader>
               </Card>

@@ -6,6 +6,7 @@ import { PageHeader, PageShell } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { visibleOnly, withAccess } from "@/lib/domain/access";
+import { opensLabel } from "@/lib/domain/access-source";
 import { NO_PROGRESS } from "@/lib/domain/progress";
 import { toolPath } from "@/lib/domain/paths";
 import { requireViewer } from "@/lib/preview";
@@ -25,7 +26,7 @@ export default async function TechFounderPage() {
       {shown.length === 0 ? (
         <p className="text-muted-foreground">Инструменты скоро появятся.</p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Инструменты">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Инструменты">
           {shown.map((tool) => {
             const card = (
               <Card className="h-full">
@@ -41,6 +42,7 @@ export default async function TechFounderPage() {
                     )}
                   </div>
                   {tool.description && <CardDescription>{tool.description}</CardDescription>}
+                  {!tool.is_unlocked && tool.opensAt && <p className="text-sm font-medium">{opensLabel(tool.opensAt)}</p>}
                   {tool.is_unlocked && <ProgressBar progress={progressOf(tool.id)} className="mt-2" />}
                 </CardHeader>
               </Card>

@@ -75,7 +75,7 @@ function AccessRow({
   return (
     <li className="flex flex-col gap-3 rounded-lg border p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="access-row">
       <div className="flex min-w-0 flex-col gap-1">
-        <span className="break-words font-medium">{item.label}</span>
+        <span className="font-medium">{item.label}</span>
         <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           № {item.order_index}
           {openByDefault && <Badge variant="outline">открыт по умолчанию</Badge>}

@@ -93,7 +93,7 @@ export function AccessPanel({ student, modules, tools, lessons, access: loaded, 
       </p>
       <div className="flex flex-col gap-4" inert={stale} aria-busy={stale}>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 className={stale ? "text-xl font-semibold opacity-50" : "text-xl font-semibold"}>Доступ для {name}</h2>
+          <h2 className={stale ? "text-xl font-semibold opacity-50" : "text-xl font-semibold"}>Доступ студента: {name}</h2>
           <PreviewButton studentId={student.id} />
         </div>
         <StudentProgress

@@ -96,9 +96,9 @@ export function StudentList({
                 )}
               >
                 <span className="font-medium">{student.full_name || "Без имени"}</span>
-                <span className="truncate text-sm text-muted-foreground">{student.email}</span>
+                <span className="text-sm text-muted-foreground">{student.email}</span>
                 <span className="text-xs text-muted-foreground">
-                  {student.last_activity_at ? `Активность: ${formatMoscowTime(student.last_activity_at)}` : "Ещё не занимался"}
+                  {student.last_activity_at ? `Активность: ${formatMoscowTime(student.last_activity_at)}` : "Занятий ещё не было"}
                 </span>
               </StudentLink>
             </li>

@@ -19,7 +19,7 @@ export function StudentProgress({ lastActivity, rows }: { lastActivity: string |
         {lastActivity ? `Последняя активность: ${lastActivity}` : "Студент ещё не открывал уроки"}
       </p>
       {started.length > 0 && (
-        <ul className="grid gap-3 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {started.map((row) => (
             <li key={row.id} className="flex flex-col gap-1">
               <span className="text-sm font-medium">{row.title}</span>

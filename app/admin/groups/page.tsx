@@ -30,7 +30,7 @@ export default async function GroupsPage() {
                 className="flex items-center gap-3 rounded-lg border bg-card p-4 outline-none transition-colors hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/50"
               >
                 <Users className="size-5 shrink-0 text-primary" aria-hidden />
-                <span className="min-w-0 flex-1 break-words font-medium">{group.name}</span>
+                <span className="min-w-0 flex-1 font-medium">{group.name}</span>
                 <span className="text-sm text-muted-foreground">{pluralRu(group.memberCount, { one: "студент", few: "студента", many: "студентов" })}</span>
               </Link>
             </li>

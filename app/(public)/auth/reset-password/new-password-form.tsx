@@ -31,7 +31,8 @@ export function NewPasswordForm() {
         toastRefusal(result);
         return;
       }
-      toast.success("Пароль обновлён", { description: "Теперь входите с новым паролем" });
+      // The recovery link or code has signed them in: the new password is for next time.
+      toast.success("Пароль обновлён", { description: "Вы уже вошли. В следующий раз входите с новым паролем" });
       router.replace("/dashboard");
     });
 

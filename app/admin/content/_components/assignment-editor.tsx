@@ -74,7 +74,7 @@ function InstructionsField({ form }: { form: UseFormReturn<AssignmentForm> }) {
   );
   return (
     <>
-      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:items-start">
         <FormField id="instructions_md" label="Что нужно сделать" aside={toggle} error={error}>
           <Textarea
             rows={12}

@@ -63,7 +63,7 @@ export function ItemForm({ kind, item, toolId, openPath }: Props) {
   const { resolver, label, nameKey } = KINDS[kind];
   const form = useForm<ItemFormValues>({
     resolver,
-    defaultValues: { name: item?.name ?? "", description: item?.description ?? "", is_published: item?.is_published ?? true },
+    defaultValues: { name: item?.name ?? "", description: item?.description ?? "", is_published: item?.is_published ?? false },
   });
   const { errors } = form.formState;
 

@@ -84,7 +84,7 @@ function LessonBodyField({ form, onPaste, onDrop }: LessonBodyFieldProps) {
 
   return (
     <>
-      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:items-start">
         <FormField id="body_md" label="Текст урока" aside={toggle} error={error}>
           <Textarea
             rows={18}
@@ -120,7 +120,7 @@ export function LessonForm({ lesson, content, bodyMd, parent, parents }: Props) 
       description: content?.description ?? "",
       video: content?.video_url ?? "",
       body_md: bodyMd ?? "",
-      is_published: lesson?.is_published ?? true,
+      is_published: lesson?.is_published ?? false,
     },
   });
   const { errors } = form.formState;

@@ -71,7 +71,7 @@ export function SortableRow({ item, number, idPrefix, canMoveUp, canMoveDown, on
         <GripVertical className="size-4" aria-hidden />
       </button>
       <span className="w-20 shrink-0 text-sm font-medium text-primary">{number}</span>
-      <Link href={item.href} className="min-w-0 flex-1 break-words font-medium underline-offset-4 hover:underline">
+      <Link href={item.href} className="min-w-0 flex-1 font-medium underline-offset-4 hover:underline">
         {item.title}
       </Link>
       {item.draft && <DraftBadge />}

@@ -50,7 +50,7 @@ export default async function GroupPage({ params }: { params: Promise<{ groupId:
           Студенты группы ({page.members.length})
         </h2>
         <AddMembersForm groupId={group.id} />
-        <MemberList groupId={group.id} members={page.members} />
+        <MemberList group={group} members={page.members} />
       </section>
       <section aria-labelledby="curators-title" className="flex flex-col gap-3">
         <h2 id="curators-title" className="text-xl font-semibold">

@@ -68,7 +68,7 @@ export function GroupCurators({ groupId, curators }: { groupId: string; curators
                   {curator.full_name || "Без имени"}
                   {!curator.reviews && <Badge variant="draft">нет роли куратора — не видит работы</Badge>}
                 </span>
-                <span className="block truncate text-sm text-muted-foreground">{curator.email}</span>
+                <span className="block text-sm text-muted-foreground">{curator.email}</span>
               </span>
               <Button variant="ghost" size="sm" disabled={pending} aria-label={`Убрать куратора: ${curator.email}`} onClick={() => remove(curator)}>
                 <UserMinus aria-hidden />

@@ -10,6 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { isoToMoscowInput } from "@/lib/domain/dates";
 import type { GroupGrant } from "@/lib/queries/groups";
+import type { GrantForm } from "@/lib/validation/groups";
 import type { AccessKind } from "@/lib/domain/access";
 import type { ActionResult } from "@/lib/actions/result";
 import { dropGrant, saveGrant, setGroupGrants } from "../actions";
@@ -37,14 +38,55 @@ interface RowProps {
   summary: string;
 }
 
-/** A date and time typed in Moscow time (the form turns it into an instant). */
-function MoscowDateField({ id, label, itemLabel, value, onChange }: { id: string; label: string; itemLabel: string; value: string; onChange: (value: string) => void }) {
+type DateErrors = Partial<Record<"unlock_at" | "expires_at", string>>;
+
+interface DateFieldProps {
+  id: string;
+  label: string;
+  itemLabel: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}
+
+/** A date and time typed in Moscow time (the form turns it into an instant), with its error under it. */
+function MoscowDateField({ id, label, itemLabel, value, error, onChange }: DateFieldProps) {
   return (
-    <label htmlFor={id} className="flex flex-col gap-1 text-xs text-muted-foreground">
-      {label}
-      <Input id={id} type="datetime-local" compact value={value} onChange={(event) => onChange(event.target.value)} aria-label={`${label}: ${itemLabel}`} />
-    </label>
+    <div className="flex max-w-full flex-col gap-1 text-xs text-muted-foreground">
+      <label htmlFor={id}>{label}</label>
+      <Input
+        id={id}
+        type="datetime-local"
+        compact
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-label={`${label}: ${itemLabel}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="max-w-60 text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
   );
+}
+
+/**
+ * The grant's dates as the server action's schema reads them (loaded with the first save, so the
+ * page's script carries no zod): a close before the open is refused here, on its field.
+ */
+async function dateErrors(grant: GrantForm): Promise<DateErrors> {
+  const { grantSchema } = await import("@/lib/validation/groups");
+  const parsed = grantSchema.safeParse(grant);
+  if (parsed.success) return {};
+  const errors: DateErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === "unlock_at" || field === "expires_at") && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
 }
 
 /** One item's grant for the group: the two switches and the two dates, saved together. */
@@ -52,6 +94,7 @@ function GrantRow({ groupId, kind, item, grant, summary }: RowProps) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [values, setValues] = useState(() => formValues(grant));
+  const [errors, setErrors] = useState<DateErrors>({});
   // After a save the refreshed grant arrives here: the form shows what was stored, and the row
   // stays mounted, so the keyboard focus stays on its button.
   const [saved, setSaved] = useState(grant);
@@ -64,17 +107,29 @@ function GrantRow({ groupId, kind, item, grant, summary }: RowProps) {
     startTransition(async () => {
       const result = await action().catch(() => UNREACHABLE);
       if (!result.ok) {
+        const { unlock_at, expires_at } = result.fieldErrors ?? {};
+        if (unlock_at || expires_at) return void setErrors({ unlock_at, expires_at });
         toast.error(`${result.error} — ${item.label}`);
         return;
       }
+      setErrors({});
       toast.success(`${success} — ${item.label}`);
       router.refresh();
+    });
+
+  const save = () =>
+    startTransition(async () => {
+      const grantForm = { groupId, kind, itemId: item.id, ...values };
+      const refused = await dateErrors(grantForm);
+      setErrors(refused);
+      if (refused.unlock_at || refused.expires_at) return;
+      run(() => saveGrant(grantForm), "Сохранено");
     });
 
   return (
     <li className="flex flex-col gap-3 rounded-lg border p-3" data-testid="grant-row" aria-busy={pending}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="break-words font-medium">{item.label}</span>
+        <span className="font-medium">{item.label}</span>
         <Badge variant={grant ? "secondary" : "outline"}>{summary}</Badge>
       </div>
       <div className="flex flex-wrap items-end gap-4">
@@ -99,16 +154,24 @@ function GrantRow({ groupId, kind, item, grant, summary }: RowProps) {
           label="Откроется (МСК)"
           itemLabel={item.label}
           value={values.unlock_at}
-          onChange={(unlock_at) => setValues({ ...values, unlock_at })}
+          error={errors.unlock_at}
+          onChange={(unlock_at) => {
+            setValues({ ...values, unlock_at });
+            setErrors({});
+          }}
         />
         <MoscowDateField
           id={`${id}-expires`}
           label="Закроется (МСК)"
           itemLabel={item.label}
           value={values.expires_at}
-          onChange={(expires_at) => setValues({ ...values, expires_at })}
+          error={errors.expires_at}
+          onChange={(expires_at) => {
+            setValues({ ...values, expires_at });
+            setErrors({});
+          }}
         />
-        <Button size="sm" disabled={pending} onClick={() => run(() => saveGrant({ groupId, kind, itemId: item.id, ...values }), "Сохранено")}>
+        <Button size="sm" disabled={pending} onClick={save}>
           Сохранить
         </Button>
         {grant && (

@@ -8,34 +8,71 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { deleteGroup, removeMember } from "../actions";
 import { report, UNREACHABLE } from "./group-result";
 
-export function MemberList({ groupId, members }: { groupId: string; members: { id: string; email: string; full_name: string | null }[] }) {
+interface Member {
+  id: string;
+  email: string;
+  full_name: string | null;
+}
+
+const memberName = (member: Member) => member.full_name || member.email;
+
+/**
+ * The group's students; removing one asks first, naming them and what they lose. A confirmation
+ * rather than an undo: adding them back would announce the group's items to them again.
+ */
+export function MemberList({ group, members }: { group: { id: string; name: string }; members: Member[] }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  // The member stays named while the dialog closes; `open` alone decides whether it shows.
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const [open, setOpen] = useState(false);
   if (members.length === 0) return <p className="text-sm text-muted-foreground">В группе пока никого нет</p>;
+  const remove = (member: Member) =>
+    startTransition(async () => {
+      const result = await removeMember({ groupId: group.id, userId: member.id }).catch(() => UNREACHABLE);
+      setOpen(false);
+      if (report(result, `Больше не в группе: ${memberName(member)}`).ok) router.refresh();
+    });
   return (
-    <ul className="flex flex-col gap-1" aria-label="Студенты группы" aria-busy={pending}>
-      {members.map((member) => (
-        <li key={member.id} className="flex items-center justify-between gap-2 rounded-lg border px-3 py-2">
-          <span className="min-w-0">
-            <span className="block font-medium">{member.full_name || "Без имени"}</span>
-            <span className="block truncate text-sm text-muted-foreground">{member.email}</span>
-          </span>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={`Убрать из группы: ${member.email}`}
-            onClick={() =>
-              startTransition(async () => {
-                if (report(await removeMember({ groupId, userId: member.id }).catch(() => UNREACHABLE), "Убран из группы").ok) router.refresh();
-              })
-            }
-          >
-            <UserMinus aria-hidden />
-            Убрать
-          </Button>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="flex flex-col gap-1" aria-label="Студенты группы" aria-busy={pending}>
+        {members.map((member) => (
+          <li key={member.id} className="flex items-center justify-between gap-2 rounded-lg border px-3 py-2">
+            <span className="min-w-0">
+              <span className="block font-medium">{member.full_name || "Без имени"}</span>
+              <span className="block text-sm text-muted-foreground">{member.email}</span>
+            </span>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-haspopup="dialog"
+              aria-label={`Убрать из группы: ${memberName(member)}`}
+              onClick={() => {
+                setRemoving(member);
+                setOpen(true);
+              }}
+            >
+              <UserMinus aria-hidden />
+              Убрать
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => !pending && setOpen(next)}
+        title="Убрать студента из группы?"
+        description={
+          removing &&
+          `${memberName(removing)}${removing.full_name ? ` (${removing.email})` : ""} потеряет доступ, который даёт группа «${group.name}». Личные настройки доступа не изменятся.`
+        }
+        confirmLabel="Убрать"
+        destructive
+        stayOpen
+        busy={pending}
+        onConfirm={() => removing && remove(removing)}
+      />
+    </>
   );
 }
 

@@ -53,7 +53,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ submiss
           </Link>
         </p>
       )}
-      <div className="grid items-start gap-8 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-6">
           <section aria-labelledby="answer-title" className="flex flex-col gap-3">
             <h2 id="answer-title" className="text-lg font-semibold">

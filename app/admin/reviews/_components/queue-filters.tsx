@@ -61,7 +61,7 @@ export function QueueFilterForm({ filters, options }: { filters: QueueFilters; o
       method="get"
       aria-label="Фильтры очереди"
       aria-busy={pending}
-      className="grid gap-3 rounded-lg border p-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
+      className="grid grid-cols-1 gap-3 rounded-lg border p-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
       onSubmit={(event) => {
         event.preventDefault();
         startTransition(() => router.push(queueHref(chosen)));

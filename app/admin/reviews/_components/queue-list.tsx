@@ -34,12 +34,12 @@ export function QueueList({ items, viewerId, now }: { items: QueueItem[]; viewer
             className="relative flex flex-col gap-2 rounded-lg border bg-card p-3 transition-colors focus-within:ring-[3px] focus-within:ring-ring/50 hover:border-primary sm:flex-row sm:items-center sm:gap-4"
           >
             <Link href={`/admin/reviews/${item.id}`} className="flex min-w-0 flex-1 flex-col outline-none after:absolute after:inset-0 after:content-['']">
-              <span className="break-words font-medium">{studentLabel(item.student)}</span>
+              <span className="font-medium">{studentLabel(item.student)}</span>
               <span className="sr-only"> — </span>
-              <span className="break-words text-sm">{item.lesson_title}</span>
+              <span className="text-sm">{item.lesson_title}</span>
             </Link>
             <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground sm:justify-end">
-              {item.item_title && <span className="break-words">{item.item_title}</span>}
+              {item.item_title && <span>{item.item_title}</span>}
               <span>попытка {item.attempt}</span>
               <When item={item} now={now} />
               {claim && (

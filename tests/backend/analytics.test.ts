@@ -1,0 +1,272 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/database.types";
+import type { LocalBackend } from "@/local-backend/server";
+import { SEEDED, serviceClient, signedIn, startTestBackend, uniqueEmail } from "@/local-backend/tests/harness";
+
+/**
+ * The analytics functions (migration 20261125001800) against a cohort counted by hand. One tool:
+ * L1, L2, L3, L4 (a draft) and L5 (hidden from A by A's own record, hidden by group G2, shown by
+ * group G1). G1 = {A, B, D}, G2 = {C, D, E}: D is in both, so L5 counts for D and not for C.
+ * Curator K1 curates both groups, K2 only G2. Every time is Moscow noon N days ago.
+ */
+
+type Client = SupabaseClient<Database>;
+const PASSWORD = "password123";
+let backend: LocalBackend;
+let service: Client;
+let admin: Client;
+let k1: Client;
+let k2: Client;
+let studentA: Client;
+const id: Record<"A" | "B" | "C" | "D" | "E" | "K1" | "K2", string> = { A: "", B: "", C: "", D: "", E: "", K1: "", K2: "" };
+let G1 = "";
+let G2 = "";
+let TOOL = "";
+const L: Record<1 | 2 | 3 | 4 | 5, string> = { 1: "", 2: "", 3: "", 4: "", 5: "" };
+
+const moscowToday = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date());
+/** Moscow noon `daysAgo` days before today, as an ISO instant (09:00 UTC). */
+const noon = (daysAgo: number, minutes = 0) => {
+  const day = new Date(`${moscowToday}T09:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - daysAgo);
+  return new Date(day.getTime() + minutes * 60_000).toISOString();
+};
+const dayOf = (daysAgo: number) => noon(daysAgo).slice(0, 10);
+
+async function person(name: string, role?: "curator") {
+  const email = uniqueEmail("analytics");
+  const { data, error } = await service.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { full_name: name } });
+  if (error) throw error;
+  if (role) await service.from("user_roles").insert({ user_id: data.user.id, role });
+  return { id: data.user.id, email };
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  service = serviceClient(backend);
+  const { data: tool } = await service.from("tech_tools").insert({ name: `Аналитика ${Date.now()}` }).select("id").single();
+  TOOL = tool!.id;
+  const { data: lessons } = await service
+    .from("lessons")
+    .insert([1, 2, 3, 4, 5].map((n) => ({ tool_id: TOOL, title: `Урок ${n}`, order_index: n, is_published: n !== 4 })))
+    .select("id, order_index");
+  for (const lesson of lessons!) L[lesson.order_index as 1] = lesson.id;
+
+  const people = await Promise.all([
+    person("Анна А"), person("Борис Б"), person("Вера В"), person("Глеб Д"), person("Ева Е"), person("Куратор Один", "curator"), person("Куратор Два", "curator"),
+  ]);
+  (["A", "B", "C", "D", "E", "K1", "K2"] as const).forEach((key, index) => (id[key] = people[index].id));
+  const { data: groups } = await service.from("groups").insert([{ name: `Аналитика G1 ${Date.now()}` }, { name: `Аналитика G2 ${Date.now()}` }]).select("id, name");
+  [G1, G2] = [groups!.find((g) => g.name.includes("G1"))!.id, groups!.find((g) => g.name.includes("G2"))!.id];
+  await service.from("group_members").insert([
+    ...[id.A, id.B, id.D].map((user_id) => ({ group_id: G1, user_id })),
+    ...[id.C, id.D, id.E].map((user_id) => ({ group_id: G2, user_id })),
+  ]);
+  await service.from("group_curators").insert([
+    { group_id: G1, user_id: id.K1 },
+    { group_id: G2, user_id: id.K1 },
+    { group_id: G2, user_id: id.K2 },
+  ]);
+  await service.from("group_lesson_access").insert([
+    { group_id: G1, lesson_id: L[5], is_unlocked: true, is_visible: true },
+    { group_id: G2, lesson_id: L[5], is_unlocked: false, is_visible: false },
+  ]);
+  await service.from("lesson_access").insert({ user_id: id.A, lesson_id: L[5], is_unlocked: true, is_visible: false });
+
+  const done = (user: string, lesson: string, day: number) => ({ user_id: user, lesson_id: lesson, last_opened_at: noon(day), completed_at: noon(day) });
+  const opened = (user: string, lesson: string, day: number) => ({ user_id: user, lesson_id: lesson, last_opened_at: noon(day), completed_at: null });
+  const progress = await service.from("lesson_progress").insert([
+    done(id.A, L[1], 0), opened(id.A, L[2], 3), done(id.A, L[5], 1), opened(id.A, L[4], 1),
+    done(id.B, L[1], 10), opened(id.B, L[2], 9), opened(id.B, L[3], 40),
+    opened(id.C, L[1], 1), done(id.C, L[5], 1),
+    done(id.D, L[1], 0), done(id.D, L[5], 0),
+  ]);
+  expect(progress.error).toBeNull();
+
+  const { data: tasks } = await service.from("assignments").insert([L[3], L[4], L[5]].map((lesson_id) => ({ lesson_id }))).select("id, lesson_id");
+  const task = (lesson: string) => tasks!.find((t) => t.lesson_id === lesson)!.id;
+  // One insert of several rows sends every column: the waiting ones name theirs.
+  const waiting = { status: "submitted", reviewed_at: null, reviewer_id: null } as const;
+  const work = await service.from("submissions").insert([
+    { assignment_id: task(L[3]), user_id: id.A, attempt: 1, status: "accepted", submitted_at: noon(4), reviewed_at: noon(4, 30), reviewer_id: SEEDED.admin.id },
+    { assignment_id: task(L[3]), user_id: id.D, attempt: 1, status: "returned", submitted_at: noon(3), reviewed_at: noon(3, 60), reviewer_id: id.K1 },
+    { assignment_id: task(L[3]), user_id: id.D, attempt: 2, submitted_at: noon(2), ...waiting },
+    { assignment_id: task(L[4]), user_id: id.B, attempt: 1, submitted_at: noon(1), ...waiting },
+    { assignment_id: task(L[5]), user_id: id.C, attempt: 1, submitted_at: noon(1), ...waiting },
+  ]);
+  expect(work.error).toBeNull();
+
+  admin = (await signedIn(backend, SEEDED.admin.email, SEEDED.admin.password)).client;
+  k1 = (await signedIn(backend, people[5].email, PASSWORD)).client;
+  k2 = (await signedIn(backend, people[6].email, PASSWORD)).client;
+  studentA = (await signedIn(backend, people[0].email, PASSWORD)).client;
+}, 60_000);
+afterAll(() => backend?.close());
+
+interface Day {
+  day: string;
+  active: number;
+  opened: number;
+  completed: number;
+  submitted: number;
+}
+const activity = async (client: Client, groupId?: string, track?: string) => {
+  const { data, error } = await client.rpc("analytics_activity", { _group_id: groupId, _track: track });
+  if (error) throw error;
+  return data as { students: number; active_7d: number; active_30d: number; days: Day[] } | null;
+};
+/** The days with anything on them, as [days ago, active, opened, completed, submitted]. */
+const busyDays = (days: Day[]) =>
+  days
+    .filter((d) => d.active > 0)
+    .map((d) => [Array.from({ length: 30 }, (_, n) => dayOf(n)).indexOf(d.day), d.active, d.opened, d.completed, d.submitted]);
+
+describe("active students per day", () => {
+  it("counts G1's days by hand: the hidden L5, the draft L4 and the day-40 opening do not count", async () => {
+    const g1 = (await activity(admin, G1))!;
+    expect(g1.days).toHaveLength(30);
+    expect(g1.days[29].day).toBe(moscowToday);
+    expect([g1.students, g1.active_7d, g1.active_30d]).toEqual([3, 2, 3]);
+    expect(busyDays(g1.days)).toEqual([
+      [10, 1, 1, 1, 0],
+      [9, 1, 1, 0, 0],
+      [4, 1, 0, 0, 1],
+      [3, 2, 1, 0, 1],
+      [2, 1, 0, 0, 1],
+      [0, 2, 2, 2, 0],
+    ]);
+  });
+
+  it("counts G2: C's hidden lesson and its work do not count, D's lesson shown by G1 does", async () => {
+    const g2 = (await activity(admin, G2))!;
+    expect([g2.students, g2.active_7d, g2.active_30d]).toEqual([3, 2, 2]);
+    expect(busyDays(g2.days)).toEqual([
+      [3, 1, 0, 0, 1],
+      [2, 1, 0, 0, 1],
+      [1, 1, 1, 0, 0],
+      [0, 1, 1, 1, 0],
+    ]);
+  });
+
+  it("a track without these lessons counts nothing", async () => {
+    const product = (await activity(admin, G1, "product"))!;
+    expect([product.students, product.active_30d, busyDays(product.days)]).toEqual([3, 0, []]);
+  });
+
+  it("a curator sees the groups they curate, a student in two groups once; nothing of another group", async () => {
+    const both = (await activity(k1))!;
+    expect([both.students, both.active_7d, both.active_30d]).toEqual([5, 3, 4]);
+    expect(busyDays(both.days).find(([daysAgo]) => daysAgo === 0)).toEqual([0, 2, 2, 2, 0]);
+    expect((await activity(k2))!.students).toBe(3);
+    expect(await activity(k2, G1)).toMatchObject({ students: 0, active_30d: 0 });
+    expect((await activity(k1, G1))).toEqual(await activity(admin, G1));
+  });
+
+  it("answers a student with nothing, and no one else's function is callable", async () => {
+    expect(await activity(studentA)).toBeNull();
+    expect(await activity(studentA, G1)).toBeNull();
+    const helper = await studentA.rpc("analytics_students", { _group_id: G1 });
+    expect(helper.error?.code).toBe("42501");
+  });
+});
+
+describe("the funnel", () => {
+  const funnel = async (client: Client, groupId?: string, itemId: string | null = TOOL) => {
+    const { data, error } = await client.rpc("analytics_funnel", { _item_id: itemId ?? undefined, _group_id: groupId });
+    if (error) throw error;
+    return data as { students: number; item_id: string; items: { id: string }[]; lessons: { title: string; position: number; opened: number; passed: number }[] };
+  };
+  const steps = (result: Awaited<ReturnType<typeof funnel>>) => result.lessons.map((l) => [l.position, l.title, l.opened, l.passed]);
+
+  it("counts G1's students per lesson in order, without the draft; the day-40 opening counts", async () => {
+    const g1 = await funnel(admin, G1);
+    expect(g1.item_id).toBe(TOOL);
+    expect(g1.items.some((item) => item.id === TOOL)).toBe(true);
+    expect(steps(g1)).toEqual([
+      [1, "Урок 1", 3, 3],
+      [2, "Урок 2", 2, 0],
+      [3, "Урок 3", 1, 0],
+      [4, "Урок 5", 1, 1],
+    ]);
+  });
+
+  it("counts G2 and both groups: L5 for D (shown by G1), not for C (hidden by G2)", async () => {
+    expect(steps(await funnel(admin, G2))).toEqual([
+      [1, "Урок 1", 2, 1],
+      [2, "Урок 2", 0, 0],
+      [3, "Урок 3", 0, 0],
+      [4, "Урок 5", 1, 1],
+    ]);
+    const both = await funnel(k1);
+    expect(both.students).toBe(5);
+    expect(steps(both).map(([, , o, p]) => [o, p])).toEqual([[4, 3], [2, 0], [1, 0], [1, 1]]);
+  });
+
+  it("without an item, picks the first one there is; a student gets nothing", async () => {
+    const first = await funnel(admin, G1, null);
+    expect(first.item_id).toBe(first.items[0].id);
+    expect((await studentA.rpc("analytics_funnel", { _item_id: TOOL })).data).toBeNull();
+  });
+});
+
+describe("homework", () => {
+  const homework = async (client: Client, groupId?: string) => {
+    const { data, error } = await client.rpc("analytics_homework", { _group_id: groupId });
+    if (error) throw error;
+    return data as {
+      waiting: number;
+      oldest_waiting_at: string | null;
+      answered: number;
+      returned: number;
+      median_minutes: number | null;
+      reviewers: { id: string; answered: number; returned: number; median_minutes: number }[];
+    };
+  };
+
+  it("G1: one waiting (not B's on the draft), two answers, one returned, medians per reviewer", async () => {
+    const g1 = await homework(admin, G1);
+    expect([g1.waiting, Date.parse(g1.oldest_waiting_at!), g1.answered, g1.returned, g1.median_minutes]).toEqual([1, Date.parse(noon(2)), 2, 1, 45]);
+    expect(g1.reviewers.map((r) => [r.id, r.answered, r.returned, r.median_minutes]).sort()).toEqual(
+      [[SEEDED.admin.id, 1, 0, 30], [id.K1, 1, 1, 60]].sort(),
+    );
+  });
+
+  it("G2: C's work on a lesson hidden from C does not wait; curators see their groups only", async () => {
+    const g2 = await homework(k2);
+    expect([g2.waiting, g2.answered, g2.returned, g2.median_minutes]).toEqual([1, 1, 1, 60]);
+    expect(await homework(k2, G1)).toMatchObject({ waiting: 0, answered: 0 });
+  });
+});
+
+describe("students at risk", () => {
+  const atRisk = async (client: Client, groupId?: string) => {
+    const { data, error } = await client.rpc("analytics_at_risk", { _group_id: groupId });
+    if (error) throw error;
+    return data as {
+      total: number;
+      idle: number;
+      stuck: number;
+      items: { id: string; reason: string; last_active_at: string | null; lesson_title: string | null }[];
+    };
+  };
+  const rows = (result: Awaited<ReturnType<typeof atRisk>>) =>
+    result.items.map((item) => [item.id, item.reason, item.last_active_at && Date.parse(item.last_active_at), item.lesson_title]);
+
+  it("G1: B idle since day 9 on L2 (the day-40 L3 is older); A and D are fine", async () => {
+    const g1 = await atRisk(admin, G1);
+    expect([g1.total, g1.idle, g1.stuck]).toEqual([1, 1, 0]);
+    expect(rows(g1)).toEqual([[id.B, "idle", Date.parse(noon(9)), "Урок 2"]]);
+  });
+
+  it("G2: C stuck on L1 (L5's pass is hidden from C), E never started", async () => {
+    const g2 = await atRisk(k2);
+    expect([g2.total, g2.idle, g2.stuck]).toEqual([2, 1, 1]);
+    expect(rows(g2)).toEqual([
+      [id.C, "stuck", Date.parse(noon(1)), "Урок 1"],
+      [id.E, "idle", null, null],
+    ]);
+    expect(await atRisk(k2, G1)).toMatchObject({ total: 0, items: [] });
+    expect((await studentA.rpc("analytics_at_risk", {})).data).toBeNull();
+  });
+});
