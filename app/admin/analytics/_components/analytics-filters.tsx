@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { ANALYTICS_TRACKS, type AnalyticsFilters, type Funnel } from "@/lib/domain/analytics";
+import { ToolAndModuleOptions } from "@/components/item-options";
 
 /**
  * The page's filters as a plain GET form: no script, the address carries them (a filtered view can
@@ -51,24 +52,7 @@ export function AnalyticsFilterForm({
       </Field>
       <Field id="analytics-item" label="Воронка: инструмент или модуль">
         <NativeSelect id="analytics-item" name="item" defaultValue={itemId ?? ""}>
-          {tools.length > 0 && (
-            <optgroup label="Инструменты">
-              {tools.map((tool) => (
-                <option key={tool.id} value={tool.id}>
-                  {tool.title}
-                </option>
-              ))}
-            </optgroup>
-          )}
-          {modules.length > 0 && (
-            <optgroup label="Модули курса">
-              {modules.map((module) => (
-                <option key={module.id} value={module.id}>
-                  {module.title}
-                </option>
-              ))}
-            </optgroup>
-          )}
+          <ToolAndModuleOptions tools={tools} modules={modules} />
         </NativeSelect>
       </Field>
       <div className="flex gap-2">

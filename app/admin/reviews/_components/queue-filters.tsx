@@ -8,6 +8,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { parseQueueFilters, QUEUE_TRACKS, queueHref, type QueueFilters } from "@/lib/domain/reviews";
 import type { LessonOption } from "@/lib/queries/reviews";
+import { ToolAndModuleOptions } from "@/components/item-options";
 
 interface Options {
   /** Every group for an admin, the groups they curate for a curator. */
@@ -98,24 +99,7 @@ export function QueueFilterForm({ filters, options }: { filters: QueueFilters; o
       <Field id="queue-item" label="Инструмент или модуль">
         <NativeSelect id="queue-item" name="item" value={chosen.itemId ?? ""} onChange={(event) => choose({ itemId: uuidOrNull(event.target.value) })}>
           <option value="">Все</option>
-          {tools.length > 0 && (
-            <optgroup label="Инструменты">
-              {tools.map((tool) => (
-                <option key={tool.id} value={tool.id}>
-                  {tool.name}
-                </option>
-              ))}
-            </optgroup>
-          )}
-          {modules.length > 0 && (
-            <optgroup label="Модули курса">
-              {modules.map((module) => (
-                <option key={module.id} value={module.id}>
-                  {module.title}
-                </option>
-              ))}
-            </optgroup>
-          )}
+          <ToolAndModuleOptions tools={tools.map((tool) => ({ id: tool.id, title: tool.name }))} modules={modules} />
         </NativeSelect>
       </Field>
       <Field id="queue-lesson" label="Урок">
