@@ -1,12 +1,22 @@
 import type { FieldErrors, FieldValues } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
 import type { ActionResult } from "@/lib/actions/result";
+import { firstInvalidField } from "@/lib/domain/form-order";
 
-/** SPEC.md §5's validation toast for a form's invalid submit: the first message in the form's field order. */
-export function toastFirstInvalid<T extends FieldValues>(order: readonly (keyof T & string)[]) {
+/**
+ * SPEC.md §5's validation toast for a form's invalid submit: the first message in the form's field
+ * order; with `focus` (react-hook-form's setFocus, with shouldFocusError off) that field takes
+ * the focus. `toastId`: the form's toasts share it, so its success replaces the error it resolves.
+ */
+export function toastFirstInvalid<T extends FieldValues>(
+  order: readonly (keyof T & string)[],
+  { focus, toastId }: { focus?: (field: keyof T & string) => void; toastId?: string } = {},
+) {
   return (errors: FieldErrors<T>) => {
-    const first = order.map((field) => errors[field]?.message).find((message) => typeof message === "string");
-    toast.error("Ошибка валидации", { description: typeof first === "string" ? first : "Проверьте введённые данные" });
+    const field = firstInvalidField<keyof T & string>(order, errors as Partial<Record<keyof T & string, { message?: unknown }>>);
+    const first = field && errors[field]?.message;
+    toast.error("Ошибка валидации", { id: toastId, description: typeof first === "string" ? first : "Проверьте введённые данные" });
+    if (field) focus?.(field);
   };
 }
 
@@ -19,6 +29,6 @@ export function orNoConnection<T>(call: Promise<ActionResult<T>>): Promise<Actio
 }
 
 /** An action's refusal: a schema's names its fields (SPEC.md §8: «Ошибка валидации»), Supabase Auth's and the rules' do not. */
-export function toastRefusal(refusal: { error: string; fieldErrors?: Record<string, string> }) {
-  toast.error(refusal.fieldErrors ? "Ошибка валидации" : "Ошибка", { description: refusal.error });
+export function toastRefusal(refusal: { error: string; fieldErrors?: Record<string, string> }, toastId?: string) {
+  toast.error(refusal.fieldErrors ? "Ошибка валидации" : "Ошибка", { id: toastId, description: refusal.error });
 }

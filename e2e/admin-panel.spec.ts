@@ -48,13 +48,13 @@ test("while another student loads, the previous panel sends nothing; the next wr
 
   await page.getByRole("link", { name: second.fullName }).click();
   await expect(page.getByRole("status").filter({ hasText: "Загружаем другого студента" })).toBeVisible();
-  const staleSwitch = row(page, module.title).getByRole("switch", { name: /Доступ открыт/ });
+  const staleSwitch = row(page, module.title).getByRole("switch", { name: /^Доступ (открыт|закрыт)/ });
   await staleSwitch.click({ force: true, timeout: 2000 }).catch(() => {});
   await expect(page.getByRole("heading", { name: `Доступ студента: ${second.fullName}` })).toBeVisible();
   expect(sent).toHaveLength(0);
   expect(await getAccess("module", first.id, module.id)).toBeNull();
 
-  await row(page, module.title).getByRole("switch", { name: /Доступ открыт/ }).click();
+  await row(page, module.title).getByRole("switch", { name: /^Доступ (открыт|закрыт)/ }).click();
   await expect(toast(page, "Успешно")).toContainText(`Доступ открыт — ${second.fullName}`);
   expect(sent.every((body) => body.includes(second.id) && !body.includes(first.id))).toBe(true);
   await expect.poll(async () => (await getAccess("module", second.id, module.id))?.is_unlocked).toBe(true);
@@ -65,7 +65,7 @@ test("a switch keeps the keyboard focus through a slow save and a rollback, and 
   const [module] = await modulesInOrder();
   await page.goto(`/admin?student=${first.id}`);
   await delay(page, (url, method) => method === "POST" && url.pathname === "/admin", 1500);
-  const unlock = row(page, module.title).getByRole("switch", { name: /Доступ открыт/ });
+  const unlock = row(page, module.title).getByRole("switch", { name: /^Доступ (открыт|закрыт)/ });
   await unlock.focus();
   await page.keyboard.press("Space");
   await expect(unlock).toHaveAttribute("aria-disabled", "true");
@@ -86,7 +86,7 @@ test("a switch keeps the keyboard focus through a slow save and a rollback, and 
 test("«Закрыть всё» and «Открыть всё» ask first with the count, change only what differs, and undo from the toast", async ({ page }) => {
   const modules = await modulesInOrder();
   await page.goto(`/admin?student=${first.id}`);
-  await row(page, modules[0].title).getByRole("switch", { name: /Доступ открыт/ }).click();
+  await row(page, modules[0].title).getByRole("switch", { name: /^Доступ (открыт|закрыт)/ }).click();
   await expect(toast(page, "Успешно")).toBeVisible();
   const sent = actionsSent(page);
 
@@ -114,7 +114,7 @@ test("«Закрыть всё» and «Открыть всё» ask first with the
   await expect(toast(page, "Успешно").filter({ hasText: `Доступ закрыт — ${first.fullName}` })).toHaveCount(1);
   await expect.poll(unlocked).toBe(1);
   expect((await getAccess("module", first.id, modules[0].id))?.is_unlocked).toBe(true);
-  await expect(row(page, modules[1].title).getByRole("switch", { name: /Доступ открыт/ })).not.toBeChecked();
+  await expect(row(page, modules[1].title).getByRole("switch", { name: /^Доступ (открыт|закрыт)/ })).not.toBeChecked();
 
   // The tabs unmount hidden panels; coming back shows what is saved, not what the page first loaded.
   // By keyboard: the toasts, paused under the mouse after «Отменить», cover the tabs.
@@ -123,8 +123,8 @@ test("«Закрыть всё» and «Открыть всё» ask first with the
   await expect(page.getByRole("tab", { name: "Инструменты" })).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("ArrowLeft");
   await expect(page.getByRole("tab", { name: "Модули" })).toHaveAttribute("aria-selected", "true");
-  await expect(row(page, modules[0].title).getByRole("switch", { name: /Доступ открыт/ })).toBeChecked();
-  await expect(row(page, modules[1].title).getByRole("switch", { name: /Доступ открыт/ })).not.toBeChecked();
+  await expect(row(page, modules[0].title).getByRole("switch", { name: /^Доступ (открыт|закрыт)/ })).toBeChecked();
+  await expect(row(page, modules[1].title).getByRole("switch", { name: /^Доступ (открыт|закрыт)/ })).not.toBeChecked();
 });
 
 test("the student list pages 50 at a time with the total, and keeps the search", async ({ page }) => {

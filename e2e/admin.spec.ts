@@ -65,7 +65,7 @@ test.describe("/admin", () => {
     await useSession(page, "admin");
     await openStudent(page, student.email);
 
-    const unlock = row(page, first.title).getByRole("switch", { name: /Доступ открыт/ });
+    const unlock = row(page, first.title).getByRole("switch", { name: /^Доступ (открыт|закрыт)/ });
     await expect(unlock).not.toBeChecked();
     await unlock.click();
     await expect(toast(page, "Успешно").filter({ hasText: "Доступ открыт" }).first()).toBeVisible();
@@ -79,7 +79,7 @@ test.describe("/admin", () => {
     await expect.poll(async () => getAccess("module", student.id, second.id)).toMatchObject({ is_visible: false, is_unlocked: false });
 
     await page.reload();
-    await expect(row(page, first.title).getByRole("switch", { name: /Доступ открыт/ })).toBeChecked();
+    await expect(row(page, first.title).getByRole("switch", { name: /^Доступ (открыт|закрыт)/ })).toBeChecked();
     await expect(row(page, second.title).getByRole("switch", { name: /Видимость/ })).not.toBeChecked();
 
     const studentPage = await browser.newPage();
@@ -88,7 +88,7 @@ test.describe("/admin", () => {
     await expect(studentPage.getByText(second.title)).toHaveCount(0);
     await expect(studentPage.getByRole("listitem").filter({ hasText: first.title })).not.toContainText("Закрыто");
 
-    await row(page, first.title).getByRole("switch", { name: /Доступ открыт/ }).click();
+    await row(page, first.title).getByRole("switch", { name: /^Доступ (открыт|закрыт)/ }).click();
     await expect(toast(page, "Успешно").filter({ hasText: "Доступ закрыт" }).first()).toBeVisible();
     await expect.poll(async () => getAccess("module", student.id, first.id)).toMatchObject({ is_unlocked: false, unlocked_at: null });
     await row(page, second.title).getByRole("switch", { name: /Видимость/ }).click();
@@ -116,15 +116,17 @@ test.describe("/admin", () => {
     await expect(lessonsTab.getByRole("region", { name: "Tilda" })).toHaveCount(0);
     const lessonRow = row(page, lessonTitle);
     await expect(lessonRow).toContainText("№ 1");
-    await expect(lessonRow).toContainText("открыт по умолчанию");
+    // The switch shows what is in effect: a lesson without a record is open (SPEC.md), and says why.
+    await expect(lessonRow).toContainText("Сейчас: открыт, виден · по умолчанию");
+    await expect(lessonRow.getByRole("switch", { name: /^Доступ (открыт|закрыт)/ })).toBeChecked();
     await expect(lessonRow).toContainText("инструмент закрыт");
     await lessonRow.getByRole("switch", { name: /Видимость/ }).click();
     await expect(toast(page, "Успешно").filter({ hasText: "Урок скрыт" }).first()).toBeVisible();
-    await expect(lessonRow).not.toContainText("открыт по умолчанию");
+    await expect(lessonRow).toContainText("личная настройка");
     await lessonRow.getByRole("switch", { name: /Видимость/ }).click();
     await expect(toast(page, "Успешно").filter({ hasText: "Урок показан" }).first()).toBeVisible();
-    await lessonRow.getByRole("switch", { name: /Доступ открыт/ }).click();
-    await expect(toast(page, "Успешно").filter({ hasText: "Доступ открыт" }).first()).toBeVisible();
+    // Hiding and showing it kept it open: the personal record took the state that was in effect.
+    await expect(lessonRow.getByRole("switch", { name: `Доступ открыт — ${lessonTitle}` })).toBeChecked();
     await expect.poll(async () => (await getAccess("lesson", student.id, tool.lessons[0].id))?.unlocked_at).toBeTruthy();
 
     await page.getByRole("tab", { name: "Инструменты" }).click();
@@ -134,7 +136,7 @@ test.describe("/admin", () => {
     await expect(toast(page, "Успешно").filter({ hasText: "Инструмент скрыт" }).first()).toBeVisible();
     await toolRow.getByRole("switch", { name: /Видимость/ }).click();
     await expect(toast(page, "Успешно").filter({ hasText: "Инструмент показан" }).first()).toBeVisible();
-    await toolRow.getByRole("switch", { name: /Доступ открыт/ }).click();
+    await toolRow.getByRole("switch", { name: /^Доступ (открыт|закрыт)/ }).click();
     await expect(toast(page, "Успешно").filter({ hasText: "Доступ открыт" }).first()).toBeVisible();
     await expect.poll(async () => getAccess("tool", student.id, tool.id)).toMatchObject({ is_unlocked: true, is_visible: true });
 
@@ -154,7 +156,7 @@ test.describe("/admin", () => {
     await useSession(page, "admin");
     await openStudent(page, student.email);
     await page.getByRole("tab", { name: "Инструменты" }).click();
-    const unlock = row(page, tool.name).getByRole("switch", { name: /Доступ открыт/ });
+    const unlock = row(page, tool.name).getByRole("switch", { name: /^Доступ (открыт|закрыт)/ });
     await tool.remove();
     await unlock.click();
     await expect(toast(page, "Ошибка")).toContainText("Не удалось изменить доступ");

@@ -137,6 +137,7 @@ function templates(role: Role, canaries: Canaries): Record<string, () => unknown
     releaseSubmission: () => [{ submissionId: nowhere() }],
     reviewSubmission: () => [{ submissionId: nowhere(), decision: "return", comment: `${MARK} комментарий` }],
     setGroupGrants: () => [{ groupId: id.group(), kind: "tool", itemIds: [id.tool()], is_unlocked: false }],
+    undoGroupGrants: () => [{ groupId: id.group(), kind: "tool", drop: [id.tool()], unlocked: [], locked: [] }],
     // «Настройки» act on the caller's own account: each template is refused as it stands.
     changeName: () => [{ fullName: "Канарейка 2" }],
     changeEmail: () => [{ email: "не-адрес" }],

@@ -319,6 +319,12 @@ const ACTIONS: Record<string, Row> = {
     probe: () => [{ groupId: nowhere(), kind: "lesson", itemIds: [nowhere()], is_unlocked: true }],
     answers: NOT_FOUND,
   },
+  undoGroupGrants: {
+    level: "admin",
+    canary: (w) => [{ groupId: w.groupId, kind: "tool", drop: [w.tool.id], unlocked: [], locked: [] }],
+    probe: () => [{ groupId: nowhere(), kind: "tool", drop: [], unlocked: [nowhere()], locked: [] }],
+    answers: NOT_FOUND,
+  },
 };
 
 /** Generic malformed inputs: wrong types whole, a value that is not JSON, and each field of an object made wrong. */

@@ -12,7 +12,7 @@ import { z } from "@/lib/validation/zod";
 const ACCESS_FAILED = "Не удалось изменить доступ";
 
 export const setAccess = defineAction({ role: "admin", schema: setAccessSchema, failure: ACCESS_FAILED }, async ({ data, supabase }) => {
-  await access.setAccessFlag(supabase, data.kind, data.studentId, [data.itemId], { [data.field]: data.value });
+  await access.setAccessFlag(supabase, data.kind, data.studentId, [data.itemId], { ...data.shown, [data.field]: data.value });
   return ok();
 });
 

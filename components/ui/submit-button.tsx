@@ -6,7 +6,9 @@ import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/lib/use-hydrated";
 
 /**
- * A form's submit button: disabled and busy, with a spinner, while the form is being sent; and
+ * A form's submit button: busy, with a spinner, and refusing presses while the form is being
+ * sent (aria-disabled, not disabled: a disabled button drops the keyboard focus to the page's
+ * body, and the focus should stay on the control that started the save); and
  * disabled until React has hydrated, since before that a submit would be the browser's own GET
  * of the form (the password in the address) — unless the form posts to a server action of its own
  * (`worksWithoutScript`), which the browser then calls itself.
@@ -16,11 +18,23 @@ export function SubmitButton({
   disabled,
   worksWithoutScript = false,
   children,
+  onClick,
   ...props
 }: ComponentProps<typeof Button> & { pending: boolean; worksWithoutScript?: boolean }) {
   const hydrated = useHydrated();
   return (
-    <Button type="submit" disabled={pending || disabled || (!hydrated && !worksWithoutScript)} aria-busy={pending} {...props}>
+    <Button
+      type="submit"
+      disabled={disabled || (!hydrated && !worksWithoutScript)}
+      aria-disabled={pending || undefined}
+      aria-busy={pending}
+      onClick={(event) => {
+        // Enter in a field presses the submit button too: no second send while one is under way.
+        if (pending) event.preventDefault();
+        else onClick?.(event);
+      }}
+      {...props}
+    >
       {pending && <Loader2 className="animate-spin" aria-hidden />}
       {children}
     </Button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessSourceLabel, describeEffectiveAccess, effectiveStateLabel, grantSummary, opensLabel, type EffectiveAccess, type GrantState } from "./access-source";
+import { accessSourceLabel, describeEffectiveAccess, effectiveStateLabel, grantSummary, opensLabel, shownAccess, switchName, switchText, type EffectiveAccess, type GrantState } from "./access-source";
 
 const access = (overrides: Partial<EffectiveAccess>): EffectiveAccess => ({
   is_unlocked: true,
@@ -69,5 +69,28 @@ describe("describeEffectiveAccess", () => {
       t2: { is_unlocked: false, is_visible: true, label: "Сейчас: закрыт, виден · по умолчанию" },
     });
     expect(describeEffectiveAccess("lesson", ["l1"], rows).l1).toEqual({ is_unlocked: true, is_visible: true, label: "Сейчас: открыт, виден · по умолчанию" });
+  });
+});
+
+describe("shownAccess", () => {
+  const none = { is_unlocked: false, is_visible: true, hasRecord: false };
+  it.each([
+    ["the own record wins over the groups", "module", { is_unlocked: false, is_visible: false, hasRecord: true }, { is_unlocked: true, is_visible: true }, { is_unlocked: false, is_visible: false }],
+    ["a group opens it: on, though there is no record", "tool", none, { is_unlocked: true, is_visible: true }, { is_unlocked: true, is_visible: true }],
+    ["a group hides it", "module", none, { is_unlocked: false, is_visible: false }, { is_unlocked: false, is_visible: false }],
+    ["a lesson without any record opens (SPEC.md): on", "lesson", none, undefined, { is_unlocked: true, is_visible: true }],
+    ["a module without any record is locked: off", "module", none, undefined, { is_unlocked: false, is_visible: true }],
+  ] as const)("%s", (_, kind, own, effective, shown) => {
+    expect(shownAccess(kind, own, effective)).toEqual(shown);
+  });
+});
+
+describe("switchText and switchName", () => {
+  it("name what the switch controls and the state it is in", () => {
+    expect(switchText("is_unlocked", true)).toBe("Доступ открыт");
+    expect(switchText("is_unlocked", false)).toBe("Доступ закрыт");
+    expect(switchText("is_visible", true)).toBe("Видимость: виден");
+    expect(switchText("is_visible", false)).toBe("Видимость: скрыт");
+    expect(switchName("is_unlocked", false, "Модуль 1")).toBe("Доступ закрыт — Модуль 1");
   });
 });

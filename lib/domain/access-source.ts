@@ -73,3 +73,30 @@ export function describeEffectiveAccess<T extends EffectiveAccess & { kind: stri
     }),
   );
 }
+
+/**
+ * What a switch in the student's access panel shows: the student's own record when there is one
+ * (it wins), else what their groups or the defaults put in effect. So a switch is on exactly when
+ * the student has the access, and flipping it writes a personal record from what is shown.
+ */
+export function shownAccess(
+  kind: "module" | "tool" | "lesson",
+  own: { is_unlocked: boolean; is_visible: boolean; hasRecord: boolean },
+  effective: { is_unlocked: boolean; is_visible: boolean } | undefined,
+): { is_unlocked: boolean; is_visible: boolean } {
+  if (own.hasRecord) return { is_unlocked: own.is_unlocked, is_visible: own.is_visible };
+  // SPEC.md: with no record a lesson opens, anything else is locked; both are visible.
+  return effective ? { is_unlocked: effective.is_unlocked, is_visible: effective.is_visible } : { is_unlocked: kind === "lesson", is_visible: true };
+}
+
+/**
+ * A switch's visible label, naming what it controls and its state (SPEC.md's «Доступ открыт» and
+ * «Видимость», with the state they are in): the same words for a student's switches and a group's.
+ */
+export function switchText(field: "is_unlocked" | "is_visible", on: boolean): string {
+  if (field === "is_unlocked") return on ? "Доступ открыт" : "Доступ закрыт";
+  return on ? "Видимость: виден" : "Видимость: скрыт";
+}
+
+/** The switch's accessible name: its label and the item, so a list of switches reads apart. */
+export const switchName = (field: "is_unlocked" | "is_visible", on: boolean, itemLabel: string) => `${switchText(field, on)} — ${itemLabel}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessChangeMessage, canOpenLesson, canOpenSection, effectivelyUnlocked, visibleOnly, withAccess, withChange } from "./access";
+import { accessChangeMessage, canOpenLesson, canOpenSection, visibleOnly, withAccess, withChange } from "./access";
 
 const items = [
   { id: "c", order_index: 3 },
@@ -56,15 +56,6 @@ describe("canOpenSection", () => {
     [{ is_unlocked: true, is_visible: false }, false],
   ])("record %j → %s", (record, expected) => {
     expect(canOpenSection(record)).toBe(expected);
-  });
-});
-
-describe("effectivelyUnlocked", () => {
-  it("counts a lesson without a record as open, and everything else by its switch", () => {
-    expect(effectivelyUnlocked("lesson", { is_unlocked: false, is_visible: true, hasRecord: false })).toBe(true);
-    expect(effectivelyUnlocked("lesson", { is_unlocked: false, is_visible: true, hasRecord: true })).toBe(false);
-    expect(effectivelyUnlocked("module", { is_unlocked: false, is_visible: true, hasRecord: false })).toBe(false);
-    expect(effectivelyUnlocked("tool", { is_unlocked: true, is_visible: true, hasRecord: true })).toBe(true);
   });
 });
 

@@ -72,14 +72,6 @@ export function canOpenSection(record: AccessFlags | undefined | null): boolean 
   return access.is_unlocked && access.is_visible;
 }
 
-/**
- * Whether the student can open the item as far as its own record goes: a lesson without a
- * record is open by default (SPEC.md), anything else only when unlocked.
- */
-export function effectivelyUnlocked(kind: "module" | "tool" | "lesson", item: AccessFlags & { hasRecord: boolean }): boolean {
-  return kind === "lesson" && !item.hasRecord ? true : item.is_unlocked;
-}
-
 /** Access records after a saved change to some items: existing records change, missing ones are created from the defaults. */
 export function withChange(records: readonly AccessRecord[], itemIds: readonly string[], change: Partial<AccessFlags>): AccessRecord[] {
   const changed = new Set(itemIds);

@@ -69,6 +69,13 @@ export async function saveGrants(client: Client, groupId: string, kind: AccessKi
   await written(upsertGrants(client, groupId, kind, [...new Set(itemIds)], values));
 }
 
+/** Removes a group's grants for some items (an undone «Открыть всё» that created them). */
+export async function dropGrants(client: Client, groupId: string, kind: AccessKind, itemIds: string[]) {
+  if (itemIds.length === 0) return;
+  const { table, column } = GROUP_GRANT_TABLES[kind];
+  await written(client.from(table).delete().eq("group_id", groupId).in(column, itemIds));
+}
+
 /** Removes a group's grant for one item, so the item falls back to the defaults for the group. */
 export async function dropGrant(client: Client, groupId: string, kind: AccessKind, itemId: string) {
   const { table, column } = GROUP_GRANT_TABLES[kind];

@@ -12,6 +12,8 @@ describe("setAccessSchema", () => {
 
   it("accepts a well-formed change", () => {
     expect(setAccessSchema.safeParse(valid).success).toBe(true);
+    // With what the switches showed: a new record keeps the other flag in effect.
+    expect(setAccessSchema.safeParse({ ...valid, shown: { is_unlocked: true, is_visible: true } }).success).toBe(true);
   });
 
   it.each([
@@ -20,6 +22,8 @@ describe("setAccessSchema", () => {
     { itemId: "not-a-uuid" },
     { field: "unlocked_at" },
     { value: "true" },
+    { shown: { is_unlocked: true } },
+    { shown: { is_unlocked: "yes", is_visible: true } },
   ])("refuses %j", (change) => {
     expect(setAccessSchema.safeParse({ ...valid, ...change }).success).toBe(false);
   });

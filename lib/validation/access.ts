@@ -9,6 +9,11 @@ export const setAccessSchema = z.object({
   itemId: z.uuid(),
   field: z.enum(["is_unlocked", "is_visible"]),
   value: z.boolean(),
+  /**
+   * What the switches showed (the student's record, else their groups' or the defaults'): the
+   * other flag of a new personal record keeps it, so hiding a lesson a group opens keeps it open.
+   */
+  shown: z.object({ is_unlocked: z.boolean(), is_visible: z.boolean() }).optional(),
 });
 
 export const setAllAccessSchema = z.object({

@@ -81,3 +81,12 @@ export const bulkGrantSchema = z.object({
   itemIds: z.array(z.uuid()).min(1).max(5000),
   is_unlocked: z.boolean(),
 });
+
+/** Undoes «Открыть всё» / «Закрыть всё»: grants it created go, the others get their is_unlocked back. */
+export const undoBulkGrantSchema = z.object({
+  groupId: z.uuid(),
+  kind: z.enum(ACCESS_KINDS),
+  drop: z.array(z.uuid()).max(5000),
+  unlocked: z.array(z.uuid()).max(5000),
+  locked: z.array(z.uuid()).max(5000),
+});

@@ -34,6 +34,7 @@ const VALID: Record<string, unknown> = {
   grantSchema: { groupId: uuid(1), kind: "module", itemId: uuid(2), is_unlocked: true, is_visible: true, unlock_at: "2027-01-12T10:00", expires_at: "" },
   grantRefSchema: { groupId: uuid(1), kind: "lesson", itemId: uuid(2) },
   bulkGrantSchema: { groupId: uuid(1), kind: "tool", itemIds: [uuid(2)], is_unlocked: false },
+  undoBulkGrantSchema: { groupId: uuid(1), kind: "tool", drop: [uuid(2)], unlocked: [], locked: [uuid(3)] },
   "studioItemSchema(course_module)": { name: "Модуль", description: "", is_published: true },
   "studioItemSchema(tool)": { name: "Figma", description: "", is_published: true },
   "studioItemSchema(block)": { name: "Блок", description: "", is_published: true },

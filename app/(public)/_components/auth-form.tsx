@@ -13,7 +13,6 @@ import { Input } from "@/components/ui/input";
 import { zodFormResolver } from "@/lib/validation/form-resolver";
 import { PASSWORD_NATIVE_MIN } from "@/lib/validation/limits";
 import type { SignUpInput } from "@/lib/validation/auth";
-import { SIGN_IN_FAILED_PATH } from "@/lib/domain/paths";
 import { requestPasswordReset, signIn, signInWithoutScript, signUp } from "../actions";
 
 type Mode = "signIn" | "signUp" | "recovery";
@@ -33,6 +32,8 @@ const loadSchemas = () =>
     signUp: signUpSchema,
     recovery: recoverySchema,
   }));
+/** The form's toasts share one id: a success replaces the error it resolves. */
+const AUTH_TOAST = "auth-form";
 const FIRST_FIELD: Record<Mode, keyof Fields> = { signIn: "email", signUp: "fullName", recovery: "email" };
 
 const COPY: Record<Mode, { title: string; description: string; submit: string }> = {
@@ -55,16 +56,10 @@ export function AuthForm() {
   const { register, handleSubmit, setValue, setFocus, clearErrors, formState } = useForm<Fields>({
     resolver: async (values, context, options) => zodFormResolver<Fields>((await loadSchemas())[mode])(values, context, options),
     defaultValues: { fullName: "", email: "", password: "", privacyConsent: false },
+    // Its own focus follows the order fields registered in (Имя mounts after Email): ours, FIELD_ORDER.
+    shouldFocusError: false,
   });
   const { errors } = formState;
-
-  // A sign-in the browser posted before this script arrived came back refused: say so now.
-  useEffect(() => {
-    if (`${location.pathname}${location.search}` !== SIGN_IN_FAILED_PATH) return;
-    history.replaceState(history.state, "", "/");
-    toast.error("Не удалось войти", { description: "Проверьте email и пароль и попробуйте ещё раз" });
-    setFocus("email");
-  }, [setFocus]);
 
   // Keyboard and screen-reader users land on the new mode's first field, not on a vanished link.
   useEffect(() => {
@@ -77,35 +72,36 @@ export function AuthForm() {
     setMode(next);
   };
 
-  const onInvalid = toastFirstInvalid<Fields>(FIELD_ORDER);
+  const onInvalid = toastFirstInvalid<Fields>(FIELD_ORDER, { focus: (field) => setFocus(field), toastId: AUTH_TOAST });
 
   const onValid = (values: Fields) =>
     startTransition(async () => {
       if (mode === "recovery") {
         const result = await requestPasswordReset({ email: values.email });
-        if (!result.ok) return toastRefusal(result);
-        toast.success("Письмо отправлено", { description: "Проверьте свою почту для восстановления пароля" });
+        if (!result.ok) return toastRefusal(result, AUTH_TOAST);
+        toast.success("Письмо отправлено", { id: AUTH_TOAST, description: "Проверьте свою почту для восстановления пароля" });
         setRecoverySentTo(values.email.trim());
         switchMode("signIn");
         return;
       }
       if (mode === "signUp") {
         const result = await signUp(values as SignUpInput);
-        if (!result.ok) return toastRefusal(result);
+        if (!result.ok) return toastRefusal(result, AUTH_TOAST);
         if (result.data.needsConfirmation) {
           toast.success("Регистрация успешна", {
+            id: AUTH_TOAST,
             description: "Подтвердите email: мы отправили письмо со ссылкой на вашу почту",
           });
           switchMode("signIn");
           return;
         }
-        toast.success("Регистрация успешна", { description: "Добро пожаловать в школу IT-фаундеров!" });
+        toast.success("Регистрация успешна", { id: AUTH_TOAST, description: "Добро пожаловать в школу IT-фаундеров!" });
         router.replace("/dashboard");
         return;
       }
       const result = await signIn({ email: values.email, password: values.password });
-      if (!result.ok) return toastRefusal(result);
-      toast.success("Вход выполнен", { description: "Добро пожаловать!" });
+      if (!result.ok) return toastRefusal(result, AUTH_TOAST);
+      toast.success("Вход выполнен", { id: AUTH_TOAST, description: "Добро пожаловать!" });
       router.replace("/dashboard");
     });
 

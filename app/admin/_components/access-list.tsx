@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import type { AccessField, AccessFlags, AccessKind } from "@/lib/domain/access";
+import { shownAccess, switchName, switchText } from "@/lib/domain/access-source";
 import { dropAccess, setAccess } from "../actions";
 import { reportAccess, unreachable, type StudentRef } from "./access-toast";
 import { BulkAccess } from "./bulk-access";
@@ -19,8 +20,8 @@ export interface AccessItem {
   hasRecord: boolean;
   /** Why the student may not get the item even when it is open here (e.g. its tool is locked). */
   note?: string | null;
-  /** The effective state and where it comes from («Сейчас: открыт, виден · группа «…»»). */
-  effective?: string;
+  /** The effective state and where it comes from in words («Сейчас: открыт, виден · группа «…»»). */
+  effective?: AccessFlags & { label: string };
 }
 
 function AccessRow({
@@ -39,16 +40,18 @@ function AccessRow({
   const [state, showOptimistic] = useOptimistic(item);
   const [pending, startTransition] = useTransition();
 
+  // The switches show what is in effect (see shownAccess); a press makes that a personal record.
+  const shown = shownAccess(kind, state, item.effective);
   const toggle = (field: AccessField, value: boolean) => {
     // Busy switches stay focusable (aria-disabled, not disabled), so the keyboard keeps its place.
     if (pending) return;
     startTransition(async () => {
-      const change = { [field]: value };
-      showOptimistic({ ...item, ...change, hasRecord: true });
-      const result = await setAccess({ kind, studentId: student.id, itemId: item.id, field, value }).catch(unreachable);
+      const flags = { ...shown, [field]: value };
+      showOptimistic({ ...item, ...flags, hasRecord: true });
+      const result = await setAccess({ kind, studentId: student.id, itemId: item.id, field, value, shown }).catch(unreachable);
       // On failure the switch falls back to the saved state when the transition ends.
-      if (result.ok) onSaved(change);
-      reportAccess(result, { kind, field, value, student });
+      if (result.ok) onSaved(flags);
+      reportAccess(result, { kind, field, value, student }, `access-${kind}-${item.id}-${field}`);
     });
   };
 
@@ -56,18 +59,19 @@ function AccessRow({
     if (pending) return;
     startTransition(async () => {
       const result = await dropAccess({ kind, studentId: student.id, itemId: item.id }).catch(unreachable);
-      if (!result.ok) return void toast.error("Ошибка", { description: "Не удалось снять личную настройку" });
+      const toastId = `access-drop-${kind}-${item.id}`;
+      if (!result.ok) return void toast.error("Ошибка", { id: toastId, description: "Не удалось снять личную настройку" });
       onDropped();
-      toast.success("Успешно", { description: `Личная настройка снята — ${student.name}` });
+      toast.success("Успешно", { id: toastId, description: `Личная настройка снята — ${student.name}` });
     });
   };
 
-  // SPEC.md: a lesson without an access record opens for the student although the switch is off.
-  const openByDefault = kind === "lesson" && !state.hasRecord;
   const switchId = `${kind}-${item.id}`;
   const switchProps = (field: AccessField) => ({
     id: `${switchId}-${field}`,
-    checked: state[field],
+    checked: shown[field],
+    "aria-label": switchName(field, shown[field], item.label),
+    "aria-describedby": item.effective ? `${switchId}-effective` : undefined,
     "aria-disabled": pending,
     className: pending ? "cursor-progress opacity-70" : undefined,
     onCheckedChange: (value: boolean) => toggle(field, value),
@@ -78,10 +82,13 @@ function AccessRow({
         <span className="font-medium">{item.label}</span>
         <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           № {item.order_index}
-          {openByDefault && <Badge variant="outline">открыт по умолчанию</Badge>}
           {item.note && <Badge variant="secondary">{item.note}</Badge>}
         </span>
-        {item.effective && <span className="text-xs text-muted-foreground">{item.effective}</span>}
+        {item.effective && (
+          <span id={`${switchId}-effective`} className="text-xs text-muted-foreground">
+            {item.effective.label}
+          </span>
+        )}
         {state.hasRecord && (
           <Button variant="link" size="inline" className="self-start text-xs" onClick={drop} aria-disabled={pending}>
             Сбросить личную настройку
@@ -89,14 +96,12 @@ function AccessRow({
         )}
       </div>
       <div className="flex shrink-0 items-center gap-5" aria-busy={pending}>
-        <label htmlFor={`${switchId}-is_unlocked`} className="flex items-center gap-2 text-sm">
-          <Switch {...switchProps("is_unlocked")} aria-label={`Доступ открыт: ${item.label}`} />
-          Доступ открыт
-        </label>
-        <label htmlFor={`${switchId}-is_visible`} className="flex items-center gap-2 text-sm">
-          <Switch {...switchProps("is_visible")} aria-label={`Видимость: ${item.label}`} />
-          Видимость
-        </label>
+        {(["is_unlocked", "is_visible"] as const).map((field) => (
+          <label key={field} htmlFor={`${switchId}-${field}`} className="flex items-center gap-2 text-sm">
+            <Switch {...switchProps(field)} />
+            {switchText(field, shown[field])}
+          </label>
+        ))}
       </div>
       {/* The result is announced by the toast; this says a save is under way. */}
       <span role="status" className="sr-only">

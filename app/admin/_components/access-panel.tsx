@@ -56,9 +56,9 @@ export function AccessPanel({ student, modules, tools, lessons, access: loaded, 
   };
   const draftNote = (item: { is_published: boolean }) => (item.is_published ? null : DRAFT_NOTE);
   const modulesWithAccess = withAccess(modules, access.module);
-  const moduleItems: AccessItem[] = modulesWithAccess.map((module) => ({ ...module, label: module.title, note: draftNote(module), effective: effective.module[module.id]?.label }));
+  const moduleItems: AccessItem[] = modulesWithAccess.map((module) => ({ ...module, label: module.title, note: draftNote(module), effective: effective.module[module.id] }));
   const toolsWithAccess = withAccess(tools, access.tool);
-  const toolItems: AccessItem[] = toolsWithAccess.map((tool) => ({ ...tool, label: tool.name, note: draftNote(tool), effective: effective.tool[tool.id]?.label }));
+  const toolItems: AccessItem[] = toolsWithAccess.map((tool) => ({ ...tool, label: tool.name, note: draftNote(tool), effective: effective.tool[tool.id] }));
   const lessonsWithAccess = withAccess(lessons, access.lesson);
   const lessonGroups = [
     ...modules.map((module) => ({ parent: module, kind: "module" as const, title: module.title, noun: "модуль" as const, has: (lesson: (typeof lessons)[number]) => lesson.course_module_id === module.id })),
@@ -70,7 +70,7 @@ export function AccessPanel({ student, modules, tools, lessons, access: loaded, 
       items: lessonsWithAccess
         .filter(has)
         .map((lesson) => ({ ...lesson, label: lesson.title, note: draftNote(lesson) ?? parentNote(parent, effective[kind][parent.id] ?? DEFAULT_ACCESS, noun),
-          effective: effective.lesson[lesson.id]?.label,
+          effective: effective.lesson[lesson.id],
         })),
     }))
     .filter((group) => group.items.length > 0);

@@ -4,7 +4,8 @@ import { useState, useTransition } from "react";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { effectivelyUnlocked, type AccessKind } from "@/lib/domain/access";
+import type { AccessKind } from "@/lib/domain/access";
+import { shownAccess } from "@/lib/domain/access-source";
 import { pluralRu } from "@/lib/domain/plural";
 import { setAllAccess } from "../actions";
 import type { AccessItem } from "./access-list";
@@ -33,13 +34,15 @@ export function BulkAccess({
 }) {
   const [pending, startTransition] = useTransition();
   const [asking, setAsking] = useState<boolean | null>(null);
-  const changing = (value: boolean) => items.filter((item) => effectivelyUnlocked(kind, item) !== value).map((item) => item.id);
+  // What the switches show, groups included: only the items whose switch would flip change.
+  const changing = (value: boolean) => items.filter((item) => shownAccess(kind, item, item.effective).is_unlocked !== value).map((item) => item.id);
+  const toastId = `access-bulk-${kind}`;
 
   const apply = (value: boolean, itemIds: string[], undoable: boolean) =>
     startTransition(async () => {
       const result = await setAllAccess({ kind, studentId: student.id, itemIds, field: "is_unlocked", value }).catch(unreachable);
       const undo = undoable ? () => apply(!value, itemIds, false) : undefined;
-      reportAccess(result, { kind, field: "is_unlocked", value, student }, undo);
+      reportAccess(result, { kind, field: "is_unlocked", value, student }, undoable ? toastId : `${toastId}-undone`, undo);
       if (result.ok) onSaved(itemIds, value);
     });
 
@@ -49,12 +52,14 @@ export function BulkAccess({
   };
   const count = asking === null ? 0 : changing(asking).length;
 
+  // aria-disabled, not disabled, while saving: the confirmed dialog gives the focus back to its
+  // button, and a disabled one cannot take it (it would fall to the page's body).
   return (
-    <div className="flex flex-wrap gap-2">
-      <Button variant="outline" size="sm" aria-haspopup="dialog" disabled={pending} onClick={() => ask(true)}>
+    <div className="flex flex-wrap gap-2" aria-busy={pending}>
+      <Button variant="outline" size="sm" aria-haspopup="dialog" aria-disabled={pending || undefined} onClick={() => !pending && ask(true)}>
         Открыть всё
       </Button>
-      <Button variant="outline" size="sm" aria-haspopup="dialog" disabled={pending} onClick={() => ask(false)}>
+      <Button variant="outline" size="sm" aria-haspopup="dialog" aria-disabled={pending || undefined} onClick={() => !pending && ask(false)}>
         Закрыть всё
       </Button>
       <ConfirmDialog

@@ -1,13 +1,11 @@
 import Link from "next/link";
-import { Search } from "lucide-react";
 import { PageNav } from "@/components/page-nav";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { formatMoscowTime } from "@/lib/domain/dates";
 import { pageSummary } from "@/lib/domain/pagination";
 import { STUDENTS_PER_PAGE, type StudentOrder, type StudentSummary } from "@/lib/queries/admin";
 import { cn } from "@/lib/utils";
 import { StudentLink } from "./selection";
+import { StudentSearch } from "./student-search";
 
 interface ListState {
   student: string | null;
@@ -51,14 +49,10 @@ export function StudentList({
   return (
     <aside className="flex flex-col gap-3" aria-label="Студенты">
       <h2 className="text-lg font-semibold">Студенты</h2>
-      <form action="/admin" className="flex gap-2" role="search">
-        {selectedId && <input type="hidden" name="student" value={selectedId} />}
-        {order !== "email" && <input type="hidden" name="sort" value={order} />}
-        <Input name="q" type="search" defaultValue={search} placeholder="Имя или email" aria-label="Поиск студентов" />
-        <Button type="submit" variant="outline" size="icon" aria-label="Найти">
-          <Search aria-hidden />
-        </Button>
-      </form>
+      <StudentSearch
+        search={search}
+        hidden={{ ...(selectedId ? { student: selectedId } : {}), ...(order !== "email" ? { sort: order } : {}) }}
+      />
       <nav aria-label="Порядок студентов" className="flex gap-1 text-sm">
         {ORDERS.map((option) => (
           <Link

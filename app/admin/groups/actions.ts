@@ -2,7 +2,7 @@
 
 import { defineAction, ok } from "@/lib/actions";
 import * as groups from "@/lib/mutations/groups";
-import { bulkGrantSchema, grantRefSchema, grantSchema, groupNameSchema, memberEmailsSchema, memberSchema } from "@/lib/validation/groups";
+import { bulkGrantSchema, grantRefSchema, grantSchema, groupNameSchema, memberEmailsSchema, memberSchema, undoBulkGrantSchema } from "@/lib/validation/groups";
 import { curatorEmailSchema, curatorSchema } from "@/lib/validation/reviews";
 
 /** The cohorts' actions: groups, members by e-mail, curators, dated grants. */
@@ -46,6 +46,16 @@ export const dropGrant = defineAction({ role: "admin", schema: grantRefSchema },
 /** «Открыть всё» / «Закрыть всё» for a whole list, in one request. */
 export const setGroupGrants = defineAction({ role: "admin", schema: bulkGrantSchema }, async ({ data, supabase }) => {
   await groups.saveGrants(supabase, data.groupId, data.kind, data.itemIds, { is_unlocked: data.is_unlocked });
+  return ok();
+});
+
+/** «Отменить» after «Открыть всё» / «Закрыть всё»: the list as it was before, in one request. */
+export const undoGroupGrants = defineAction({ role: "admin", schema: undoBulkGrantSchema }, async ({ data, supabase }) => {
+  await Promise.all([
+    groups.dropGrants(supabase, data.groupId, data.kind, data.drop),
+    data.unlocked.length ? groups.saveGrants(supabase, data.groupId, data.kind, data.unlocked, { is_unlocked: true }) : null,
+    data.locked.length ? groups.saveGrants(supabase, data.groupId, data.kind, data.locked, { is_unlocked: false }) : null,
+  ]);
   return ok();
 });
 
