@@ -11,7 +11,8 @@ import { isUndoShortcut, undoShortcutLabel } from "@/lib/domain/shortcuts";
 /** Long enough to read which change it was and decide, for someone who reads or listens slowly. */
 export const UNDO_TOAST_MS = 30_000;
 
-const offers = new Map<string | number, () => void>();
+/** Each offer is its own object: a toast that reuses an id must not lose its offer to the old toast's late dismissal. */
+const offers = new Map<string | number, { undo: () => void }>();
 let listening = false;
 
 const inTextField = (target: EventTarget | null) =>
@@ -26,10 +27,10 @@ function onKeyDown(event: KeyboardEvent) {
 
 /** Withdraws an offer and its toast, answering its undo (once). */
 function take(id: string | number) {
-  const undo = offers.get(id);
+  const offer = offers.get(id);
   offers.delete(id);
   toast.dismiss(id);
-  return undo;
+  return offer?.undo;
 }
 
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
@@ -39,15 +40,20 @@ export function offerUndo(title: string, { description, undo, id }: { descriptio
     window.addEventListener("keydown", onKeyDown);
     listening = true;
   }
+  const offer = { undo };
+  // The toast closing withdraws this offer only: a newer one under the same id stays.
+  const withdraw = () => {
+    if (offers.get(toastId) === offer) offers.delete(toastId);
+  };
   const toastId = toast.success(title, {
     id,
     description: `${description}. Отменить: ${undoShortcutLabel(isMac())}`,
     action: { label: "Отменить", onClick: () => take(toastId)?.() },
     duration: UNDO_TOAST_MS,
-    onDismiss: () => void offers.delete(toastId),
-    onAutoClose: () => void offers.delete(toastId),
+    onDismiss: withdraw,
+    onAutoClose: withdraw,
   });
-  offers.set(toastId, undo);
+  offers.set(toastId, offer);
   return toastId;
 }
 

@@ -831,6 +831,89 @@ export type Database = {
           }
         ]
       }
+      student_activity_lessons: {
+        Row: {
+          completed: boolean
+          day: string
+          lesson_id: string
+          opened: boolean
+          submitted: boolean
+          user_id: string
+        }
+        Insert: {
+          completed?: boolean
+          day: string
+          lesson_id: string
+          opened?: boolean
+          submitted?: boolean
+          user_id: string
+        }
+        Update: {
+          completed?: boolean
+          day?: string
+          lesson_id?: string
+          opened?: boolean
+          submitted?: boolean
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "student_activity_lessons_lesson_id_fkey"
+            columns: ["lesson_id"]
+            isOneToOne: false
+            referencedRelation: "lessons"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "student_activity_lessons_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      student_activity_months: {
+        Row: {
+          completed_days: number
+          completed_lessons: number[]
+          month: string
+          opened_days: number
+          opened_lessons: number[]
+          submitted_days: number
+          submitted_lessons: number[]
+          user_id: string
+        }
+        Insert: {
+          completed_days?: number
+          completed_lessons: number[]
+          month: string
+          opened_days?: number
+          opened_lessons: number[]
+          submitted_days?: number
+          submitted_lessons: number[]
+          user_id: string
+        }
+        Update: {
+          completed_days?: number
+          completed_lessons?: number[]
+          month?: string
+          opened_days?: number
+          opened_lessons?: number[]
+          submitted_days?: number
+          submitted_lessons?: number[]
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "student_activity_months_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       submission_comments: {
         Row: {
           author_id: string | null
@@ -1402,6 +1485,14 @@ export type Database = {
         }
         Returns: Database["public"]["Enums"]["delivery_status"]
       }
+      forget_student_completion: {
+        Args: {
+          _user_id: string
+          _lesson_id: string
+          _at: string
+        }
+        Returns: undefined
+      }
       group_page: {
         Args: {
           _group_id: string
@@ -1571,6 +1662,17 @@ export type Database = {
         }
         Returns: boolean
       }
+      note_student_activity: {
+        Args: {
+          _user_id: string
+          _lesson_id: string
+          _at: string
+          _opened: boolean
+          _completed: boolean
+          _submitted: boolean
+        }
+        Returns: undefined
+      }
       notify_openings: {
         Args: {
           _pairs: Json
@@ -1587,6 +1689,10 @@ export type Database = {
           _student_id?: string
         }
         Returns: Json
+      }
+      rebuild_student_activity: {
+        Args: never
+        Returns: undefined
       }
       record_lesson_opened: {
         Args: {
@@ -1694,6 +1800,12 @@ export type Database = {
           wait_seconds: number
           attempts: number
         }[]
+      }
+      tally_student_activity_months: {
+        Args: {
+          _user_ids: string[]
+        }
+        Returns: string[]
       }
       tool_hidden_from: {
         Args: {

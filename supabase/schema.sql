@@ -468,11 +468,11 @@ CREATE INDEX lesson_progress_completed_at_idx ON public.lesson_progress USING bt
 
 CREATE INDEX lesson_progress_lesson_idx ON public.lesson_progress USING btree (lesson_id);
 
-CREATE INDEX lesson_progress_opened_at_idx ON public.lesson_progress USING btree (last_opened_at) INCLUDE (user_id, lesson_id) WHERE (last_opened_at IS NOT NULL);
-
 CREATE INDEX lesson_progress_recent_idx ON public.lesson_progress USING btree (user_id, last_opened_at DESC);
 
 CREATE INDEX lesson_progress_user_completed_idx ON public.lesson_progress USING btree (user_id, completed_at DESC) WHERE (completed_at IS NOT NULL);
+
+CREATE TRIGGER lesson_progress_note_activity AFTER INSERT OR UPDATE OF last_opened_at, completed_at ON public.lesson_progress FOR EACH ROW EXECUTE FUNCTION public.lesson_progress_note_activity();
 
 CREATE TRIGGER lesson_progress_stamp_last_activity AFTER INSERT OR UPDATE ON public.lesson_progress FOR EACH ROW EXECUTE FUNCTION public.stamp_last_activity();
 
@@ -830,6 +830,51 @@ GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,TRUNCATE ON TABLE public.profiles 
 GRANT UPDATE(full_name) ON TABLE public.profiles TO authenticated;
 
 
+-- Table student_activity_lessons
+
+CREATE TABLE public.student_activity_lessons (
+    user_id uuid NOT NULL,
+    day date NOT NULL,
+    lesson_id uuid NOT NULL,
+    opened boolean DEFAULT false NOT NULL,
+    completed boolean DEFAULT false NOT NULL,
+    submitted boolean DEFAULT false NOT NULL,
+    CONSTRAINT student_activity_lessons_pkey PRIMARY KEY (user_id, day, lesson_id),
+    CONSTRAINT student_activity_lessons_lesson_id_fkey FOREIGN KEY (lesson_id) REFERENCES public.lessons(id) ON DELETE CASCADE,
+    CONSTRAINT student_activity_lessons_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+CREATE INDEX student_activity_lessons_lesson_idx ON public.student_activity_lessons USING btree (lesson_id, day) INCLUDE (user_id, opened, completed, submitted);
+
+CREATE TRIGGER student_activity_lessons_recount AFTER DELETE ON public.student_activity_lessons REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION public.recount_student_activity_months();
+
+ALTER TABLE public.student_activity_lessons ENABLE ROW LEVEL SECURITY;
+
+GRANT ALL ON TABLE public.student_activity_lessons TO service_role;
+
+
+-- Table student_activity_months
+
+CREATE TABLE public.student_activity_months (
+    user_id uuid NOT NULL,
+    month date NOT NULL,
+    opened_days integer DEFAULT 0 NOT NULL,
+    completed_days integer DEFAULT 0 NOT NULL,
+    submitted_days integer DEFAULT 0 NOT NULL,
+    opened_lessons integer[] NOT NULL,
+    completed_lessons integer[] NOT NULL,
+    submitted_lessons integer[] NOT NULL,
+    CONSTRAINT student_activity_months_pkey PRIMARY KEY (user_id, month),
+    CONSTRAINT student_activity_months_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+CREATE INDEX student_activity_months_month_idx ON public.student_activity_months USING btree (month);
+
+ALTER TABLE public.student_activity_months ENABLE ROW LEVEL SECURITY;
+
+GRANT ALL ON TABLE public.student_activity_months TO service_role;
+
+
 -- Table submission_comments
 
 CREATE TABLE public.submission_comments (
@@ -916,6 +961,8 @@ CREATE INDEX submissions_reviewed_at_idx ON public.submissions USING btree (revi
 CREATE INDEX submissions_submitted_at_idx ON public.submissions USING btree (submitted_at);
 
 CREATE INDEX submissions_user_idx ON public.submissions USING btree (user_id, assignment_id);
+
+CREATE TRIGGER submissions_note_activity AFTER INSERT ON public.submissions FOR EACH ROW EXECUTE FUNCTION public.submissions_note_activity();
 
 CREATE TRIGGER submissions_notify_decision AFTER UPDATE OF status ON public.submissions FOR EACH ROW WHEN (((old.status = 'submitted'::public.submission_status) AND (new.status = ANY (ARRAY['accepted'::public.submission_status, 'returned'::public.submission_status])))) EXECUTE FUNCTION public.notify_homework_decision();
 
@@ -1176,58 +1223,87 @@ CREATE FUNCTION public.analytics_activity(_group_id uuid DEFAULT NULL::uuid, _tr
     AS $$
   with students as materialized (select s.user_id from public.analytics_students(_group_id) s),
   lessons as materialized (select l.id from public.analytics_lessons(_track) l),
+  uncounted as materialized (select l.id from public.lessons l where l.id not in (select id from lessons)),
   hidden as materialized (select h.user_id, h.lesson_id from public.analytics_hidden_lessons(array(select user_id from students)) h),
-  today as (select (now() at time zone 'Europe/Moscow')::date as day),
-  since as (select ((day - 29)::timestamp at time zone 'Europe/Moscow') as at from today),
-  events as (
-    select p.user_id, p.lesson_id, p.last_opened_at as at, 'opened' as kind
-    from public.lesson_progress p where p.last_opened_at >= (select at from since)
-    union all
-    select p.user_id, p.lesson_id, p.completed_at, 'completed'
-    from public.lesson_progress p where p.completed_at >= (select at from since)
-    union all
-    select s.user_id, a.lesson_id, s.submitted_at, 'submitted'
-    from public.submissions s join public.assignments a on a.id = s.assignment_id
-    where s.submitted_at >= (select at from since)
+  since as (select (now() at time zone 'Europe/Moscow')::date - 29 as day),
+  months as materialized (
+    select m.* from public.student_activity_months m
+    where m.month >= (select date_trunc('month', day)::date from since)
+      and (m.user_id in (select user_id from students)) is true -- hashed: one pass over the window's months
   ),
-  -- A bit per day (0 = today) for each student and kind: 10,000 small rows rather than a row per
-  -- student, day and kind, so a large school's month aggregates in memory.
-  masks as (
-    select e.user_id,
-      bit_or(1 << e.days_ago) filter (where e.kind = 'opened') as opened,
-      bit_or(1 << e.days_ago) filter (where e.kind = 'completed') as completed,
-      bit_or(1 << e.days_ago) filter (where e.kind = 'submitted') as submitted,
-      bit_or(1 << e.days_ago) as active
+  rolled as (
+    select m.user_id,
+      bit_or(((m.opened_days::bigint << (32 + (m.month - s.day))) >> 32) & 1073741823) as opened,
+      bit_or(((m.completed_days::bigint << (32 + (m.month - s.day))) >> 32) & 1073741823) as completed,
+      bit_or(((m.submitted_days::bigint << (32 + (m.month - s.day))) >> 32) & 1073741823) as submitted
+    from months m cross join since s
+    group by m.user_id
+  ),
+  -- Per student and day, how many lessons of each kind do not count (a row is one lesson).
+  odd as (
+    select e.user_id, e.day, count(*) filter (where e.opened) as opened,
+      count(*) filter (where e.completed) as completed, count(*) filter (where e.submitted) as submitted
     from (
-      select ev.user_id, ev.lesson_id, ev.kind, (select day from today) - (ev.at at time zone 'Europe/Moscow')::date as days_ago
-      from events ev
+      select a.user_id, a.day, a.opened, a.completed, a.submitted from public.student_activity_lessons a
+      where a.day >= (select day from since) and a.lesson_id in (select id from uncounted)
+      union all
+      select a.user_id, a.day, a.opened, a.completed, a.submitted from public.student_activity_lessons a
+      where a.day >= (select day from since) and a.lesson_id in (select distinct lesson_id from hidden)
+        and a.lesson_id not in (select id from uncounted)
+        and ((a.user_id, a.lesson_id) in (select user_id, lesson_id from hidden)) is true -- hashed, not a join per pair
     ) e
-    where e.days_ago between 0 and 29
-      and e.user_id in (select user_id from students)
-      and e.lesson_id in (select id from lessons)
-      and not exists (select 1 from hidden h where h.user_id = e.user_id and h.lesson_id = e.lesson_id)
-    group by e.user_id
+    group by e.user_id, e.day
+  ),
+  cleared as (
+    select o.user_id,
+      bit_or(o.bit) filter (where m.opened_lessons[o.n] <= o.opened) as opened,
+      bit_or(o.bit) filter (where m.completed_lessons[o.n] <= o.completed) as completed,
+      bit_or(o.bit) filter (where m.submitted_lessons[o.n] <= o.submitted) as submitted
+    from (
+      select d.*, extract(day from d.day)::integer as n, 1::bigint << (d.day - (select day from since)) as bit from odd d
+    ) o
+    join months m on m.user_id = o.user_id and m.month = date_trunc('month', o.day)::date
+    group by o.user_id
+  ),
+  masks as materialized (
+    select r.user_id, m.opened, m.completed, m.submitted, m.opened | m.completed | m.submitted as active
+    from rolled r
+    left join cleared c on c.user_id = r.user_id
+    cross join lateral (select
+      r.opened & ~coalesce(c.opened, 0) as opened,
+      r.completed & ~coalesce(c.completed, 0) as completed,
+      r.submitted & ~coalesce(c.submitted, 0) as submitted) m
+  ),
+  -- The students per day, three days at a time: each day's count in a 21-bit lane of one bigint
+  -- (lanes maps three bits to three lanes), so ten passes over the students instead of thirty.
+  spread as (select '{0,1,2097152,2097153,4398046511104,4398046511105,4398048608256,4398048608257}'::bigint[] as lanes),
+  per_chunk as (
+    select c.chunk,
+      sum(s.lanes[((m.active >> (3 * c.chunk)) & 7) + 1])::bigint as active,
+      sum(s.lanes[((m.opened >> (3 * c.chunk)) & 7) + 1])::bigint as opened,
+      sum(s.lanes[((m.completed >> (3 * c.chunk)) & 7) + 1])::bigint as completed,
+      sum(s.lanes[((m.submitted >> (3 * c.chunk)) & 7) + 1])::bigint as submitted
+    from masks m cross join generate_series(0, 9) c(chunk) cross join spread s
+    where m.active <> 0
+    group by c.chunk
   ),
   per_day as (
-    select n.days_ago,
-      count(*) filter (where m.active & (1 << n.days_ago) <> 0) as active,
-      count(*) filter (where m.opened & (1 << n.days_ago) <> 0) as opened,
-      count(*) filter (where m.completed & (1 << n.days_ago) <> 0) as completed,
-      count(*) filter (where m.submitted & (1 << n.days_ago) <> 0) as submitted
-    from generate_series(0, 29) n(days_ago) cross join masks m
-    group by n.days_ago
+    select 3 * p.chunk + j.lane as bit,
+      (p.active >> (21 * j.lane)) & 2097151 as active, (p.opened >> (21 * j.lane)) & 2097151 as opened,
+      (p.completed >> (21 * j.lane)) & 2097151 as completed, (p.submitted >> (21 * j.lane)) & 2097151 as submitted
+    from per_chunk p cross join generate_series(0, 2) j(lane)
   )
   select case when (select public.is_reviewer()) then jsonb_build_object(
     'students', (select count(*) from students),
-    'active_7d', (select count(*) from masks m where m.active & 127 <> 0),
-    'active_30d', (select count(*) from masks),
+    'active_7d', (select count(*) from masks m where m.active & (1073741823 # 8388607) <> 0),
+    'active_30d', (select count(*) from masks m where m.active <> 0),
     'days', (
       select jsonb_agg(jsonb_build_object(
-        'day', (select day from today) - n.days_ago, 'active', coalesce(p.active, 0), 'opened', coalesce(p.opened, 0),
+        'day', (select day from since) + n.bit, 'active', coalesce(p.active, 0), 'opened', coalesce(p.opened, 0),
         'completed', coalesce(p.completed, 0), 'submitted', coalesce(p.submitted, 0)
-      ) order by n.days_ago desc)
-      from generate_series(0, 29) n(days_ago)
-      left join per_day p on p.days_ago = n.days_ago
+      ) order by n.bit)
+      from generate_series(0, 29) n(bit)
+      left join per_day p on p.bit = n.bit
     )
   ) end;
 $$;
@@ -1246,22 +1322,19 @@ CREATE FUNCTION public.analytics_at_risk(_group_id uuid DEFAULT NULL::uuid, _tra
   with students as materialized (select s.user_id from public.analytics_students(_group_id) s),
   lessons as materialized (select l.id, l.title, l.item_title from public.analytics_lessons(_track) l),
   hidden as materialized (select h.user_id, h.lesson_id from public.analytics_hidden_lessons(array(select user_id from students)) h),
-  -- The lessons that do not count, as a NOT IN the laterals below hash once (an IN would be a
-  -- semi-join built again for every student).
+  -- The lessons that do not count, as a NOT IN the laterals below hash once.
   uncounted as materialized (select l.id from public.lessons l where l.id not in (select id from lessons)),
   week_ago as (select now() - interval '7 days' as at),
-  last_work as (
-    select sub.user_id, max(sub.submitted_at) as submitted_at
-    from public.submissions sub join public.assignments a on a.id = sub.assignment_id
-    where sub.user_id in (select user_id from students) and a.lesson_id in (select id from lessons)
-      and (sub.user_id, a.lesson_id) not in (select h.user_id, h.lesson_id from hidden h)
-    group by sub.user_id
+  passed_lately as materialized (
+    select distinct p.user_id from public.lesson_progress p
+    where p.completed_at >= (select at from week_ago) and p.user_id in (select user_id from students)
+      and p.lesson_id not in (select id from uncounted)
+      and (p.user_id, p.lesson_id) not in (select h.user_id, h.lesson_id from hidden h)
   ),
   latest as (
     select s.user_id, lo.lesson_id, lo.last_opened_at, lo.completed_at as lesson_passed_at,
-      lc.completed_at as passed_at, ls.submitted_at
+      lc.completed_at as passed_at, lw.submitted_at
     from students s
-    -- Per student, the newest rows through (user_id, …) indexes; the hidden pairs as one hashed NOT IN.
     left join lateral (
       select p.lesson_id, p.last_opened_at, p.completed_at from public.lesson_progress p
       where p.user_id = s.user_id and p.last_opened_at is not null
@@ -1276,7 +1349,13 @@ CREATE FUNCTION public.analytics_at_risk(_group_id uuid DEFAULT NULL::uuid, _tra
         and (p.user_id, p.lesson_id) not in (select h.user_id, h.lesson_id from hidden h)
       order by p.completed_at desc limit 1
     ) lc on true
-    left join last_work ls on ls.user_id = s.user_id
+    left join lateral (
+      select max(sub.submitted_at) as submitted_at
+      from public.submissions sub join public.assignments a on a.id = sub.assignment_id
+      where sub.user_id = s.user_id and a.lesson_id not in (select id from uncounted)
+        and (sub.user_id, a.lesson_id) not in (select h.user_id, h.lesson_id from hidden h)
+    ) lw on true
+    where s.user_id not in (select user_id from passed_lately)
   ),
   judged as (
     select l.*, greatest(l.last_opened_at, l.passed_at, l.submitted_at) as last_active_at,
@@ -1286,7 +1365,7 @@ CREATE FUNCTION public.analytics_at_risk(_group_id uuid DEFAULT NULL::uuid, _tra
       end as reason
     from latest l
   ),
-  at_risk as (select * from judged j where j.reason is not null)
+  at_risk as materialized (select * from judged j where j.reason is not null)
   select case when (select public.is_reviewer()) then jsonb_build_object(
     'students', (select count(*) from students),
     'total', (select count(*) from at_risk),
@@ -1367,16 +1446,21 @@ CREATE FUNCTION public.analytics_hidden_lessons(_students uuid[]) RETURNS TABLE(
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
+  with hiding as materialized (
+    select distinct m.user_id, g.lesson_id
+    from public.group_lesson_access g join public.group_members m on m.group_id = g.group_id
+    where not g.is_visible
+  )
   select a.user_id, a.lesson_id from public.lesson_access a
-  where not a.is_visible and a.user_id in (select unnest(_students))
+  where not a.is_visible and (a.user_id in (select unnest(_students))) is true
   union
-  select m.user_id, g.lesson_id
-  from public.group_lesson_access g
-  join public.group_members m on m.group_id = g.group_id
-  where m.user_id in (select unnest(_students))
-    and not exists (select 1 from public.lesson_access a where a.user_id = m.user_id and a.lesson_id = g.lesson_id)
-  group by m.user_id, g.lesson_id
-  having not bool_or(g.is_visible);
+  select h.user_id, h.lesson_id from hiding h
+  where (h.user_id in (select unnest(_students))) is true
+    and not exists (select 1 from public.lesson_access a where a.user_id = h.user_id and a.lesson_id = h.lesson_id)
+    and not exists (
+      select 1 from public.group_lesson_access v join public.group_members vm on vm.group_id = v.group_id
+      where v.is_visible and v.lesson_id = h.lesson_id and vm.user_id = h.user_id
+    );
 $$;
 
 REVOKE ALL ON FUNCTION public.analytics_hidden_lessons(_students uuid[]) FROM PUBLIC;
@@ -1393,30 +1477,26 @@ CREATE FUNCTION public.analytics_homework(_group_id uuid DEFAULT NULL::uuid, _tr
   lessons as materialized (select l.id from public.analytics_lessons(_track) l),
   hidden as materialized (select h.user_id, h.lesson_id from public.analytics_hidden_lessons(array(select user_id from students)) h),
   since as (select (((now() at time zone 'Europe/Moscow')::date - 29)::timestamp at time zone 'Europe/Moscow') as at),
-  work as (
-    select s.id, s.user_id, s.assignment_id, s.attempt, s.status, s.submitted_at, s.reviewed_at, s.reviewer_id
-    from public.submissions s
-    join public.assignments a on a.id = s.assignment_id
-    where s.user_id in (select user_id from students)
-      and a.lesson_id in (select id from lessons)
-      and not exists (select 1 from hidden h where h.user_id = s.user_id and h.lesson_id = a.lesson_id)
-  ),
   waiting as (
-    select w.submitted_at from work w
-    where w.status = 'submitted'
-      and not exists (
-        select 1 from public.submissions newer
-        where newer.assignment_id = w.assignment_id and newer.user_id = w.user_id and newer.attempt > w.attempt
-      )
+    select s.submitted_at
+    from public.submissions s join public.assignments a on a.id = s.assignment_id
+    where s.status = 'submitted'
+      and s.user_id in (select user_id from students)
+      and a.lesson_id in (select id from lessons)
+      and (s.user_id, a.lesson_id) not in (select h.user_id, h.lesson_id from hidden h)
   ),
-  answered as (
-    select w.reviewer_id, w.status, extract(epoch from w.reviewed_at - w.submitted_at) / 60 as minutes
-    from work w
-    where w.reviewed_at >= (select at from since) and w.status in ('accepted', 'returned')
-  )
+  answered as materialized (
+    select s.reviewer_id, s.status, extract(epoch from s.reviewed_at - s.submitted_at) / 60 as minutes
+    from public.submissions s join public.assignments a on a.id = s.assignment_id
+    where s.reviewed_at >= (select at from since) and s.status in ('accepted', 'returned')
+      and s.user_id in (select user_id from students)
+      and a.lesson_id in (select id from lessons)
+      and (s.user_id, a.lesson_id) not in (select h.user_id, h.lesson_id from hidden h)
+  ),
+  waiting_now as (select count(*) as n, min(w.submitted_at) as oldest from waiting w)
   select case when (select public.is_reviewer()) then jsonb_build_object(
-    'waiting', (select count(*) from waiting),
-    'oldest_waiting_at', (select min(submitted_at) from waiting),
+    'waiting', (select n from waiting_now),
+    'oldest_waiting_at', (select oldest from waiting_now),
     'answered', (select count(*) from answered),
     'returned', (select count(*) from answered where status = 'returned'),
     'median_minutes', (select percentile_cont(0.5) within group (order by minutes) from answered),
@@ -1426,7 +1506,8 @@ CREATE FUNCTION public.analytics_homework(_group_id uuid DEFAULT NULL::uuid, _tr
         select a.reviewer_id as id, coalesce(nullif(btrim(p.full_name), ''), p.email) as name,
           count(*) as answered, count(*) filter (where a.status = 'returned') as returned,
           percentile_cont(0.5) within group (order by a.minutes) as median_minutes
-        from answered a left join public.profiles p on p.id = a.reviewer_id
+        from (select x.reviewer_id, x.status, x.minutes from answered x) a
+        left join public.profiles p on p.id = a.reviewer_id
         group by a.reviewer_id, p.full_name, p.email
       ) r
     ), '[]'::jsonb)
@@ -1470,11 +1551,11 @@ CREATE FUNCTION public.analytics_students(_group_id uuid) RETURNS TABLE(user_id 
     AS $$
   select p.id from public.profiles p
   where _group_id is null and p.role = 'student' and (select public.user_is_admin(auth.uid()))
-  union
+  union all
   select m.user_id from public.group_members m
   where m.group_id = _group_id and (select public.user_is_admin(auth.uid()))
-  union
-  select m.user_id
+  union all
+  select distinct m.user_id
   from public.group_curators c
   join public.group_members m on m.group_id = c.group_id
   where c.user_id = auth.uid() and (_group_id is null or c.group_id = _group_id)
@@ -2006,6 +2087,29 @@ REVOKE ALL ON FUNCTION public.finish_delivery(_delivery_id bigint, _outcome text
 GRANT ALL ON FUNCTION public.finish_delivery(_delivery_id bigint, _outcome text, _error text, _retry_after_seconds integer) TO service_role;
 
 
+CREATE FUNCTION public.forget_student_completion(_user_id uuid, _lesson_id uuid, _at timestamp with time zone) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  _day date := (_at at time zone 'Europe/Moscow')::date;
+  _n integer := extract(day from _day)::integer;
+begin
+  update public.student_activity_lessons set completed = false
+  where user_id = _user_id and day = _day and lesson_id = _lesson_id and completed;
+  if found then
+    update public.student_activity_months
+    set completed_lessons[_n] = completed_lessons[_n] - 1,
+      completed_days = case when completed_lessons[_n] <= 1 then completed_days & ~(1 << (_n - 1)) else completed_days end
+    where user_id = _user_id and month = date_trunc('month', _day)::date;
+  end if;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.forget_student_completion(_user_id uuid, _lesson_id uuid, _at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.forget_student_completion(_user_id uuid, _lesson_id uuid, _at timestamp with time zone) TO service_role;
+
+
 CREATE FUNCTION public.group_page(_group_id uuid) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
@@ -2390,6 +2494,28 @@ GRANT ALL ON FUNCTION public.lesson_page(_tool_name text, _lesson_id uuid, _stud
 GRANT ALL ON FUNCTION public.lesson_page(_tool_name text, _lesson_id uuid, _student_id uuid) TO service_role;
 
 
+CREATE FUNCTION public.lesson_progress_note_activity() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'UPDATE' and old.completed_at is not null and old.completed_at is distinct from new.completed_at then
+    perform public.forget_student_completion(old.user_id, old.lesson_id, old.completed_at);
+  end if;
+  if new.last_opened_at is not null and (tg_op = 'INSERT' or new.last_opened_at is distinct from old.last_opened_at) then
+    perform public.note_student_activity(new.user_id, new.lesson_id, new.last_opened_at, true, false, false);
+  end if;
+  if new.completed_at is not null and (tg_op = 'INSERT' or new.completed_at is distinct from old.completed_at) then
+    perform public.note_student_activity(new.user_id, new.lesson_id, new.completed_at, false, true, false);
+  end if;
+  return null;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.lesson_progress_note_activity() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.lesson_progress_note_activity() TO service_role;
+
+
 CREATE FUNCTION public.lesson_reference(_lesson_id uuid) RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -2513,6 +2639,43 @@ $$;
 REVOKE ALL ON FUNCTION public.may_upload_homework(_object_name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.may_upload_homework(_object_name text) TO authenticated;
 GRANT ALL ON FUNCTION public.may_upload_homework(_object_name text) TO service_role;
+
+
+CREATE FUNCTION public.note_student_activity(_user_id uuid, _lesson_id uuid, _at timestamp with time zone, _opened boolean, _completed boolean, _submitted boolean) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  _day date := (_at at time zone 'Europe/Moscow')::date;
+  _n integer := extract(day from _day)::integer;
+  _none integer[] := array_fill(0, array[31]);
+  _one integer[] := array_fill(0, array[31]);
+begin
+  insert into public.student_activity_lessons as a (user_id, day, lesson_id, opened, completed, submitted)
+  values (_user_id, _day, _lesson_id, _opened, _completed, _submitted)
+  on conflict (user_id, day, lesson_id) do update
+    set opened = a.opened or excluded.opened, completed = a.completed or excluded.completed, submitted = a.submitted or excluded.submitted
+    where (excluded.opened and not a.opened) or (excluded.completed and not a.completed) or (excluded.submitted and not a.submitted);
+  if found then
+    _one[_n] := 1;
+    insert into public.student_activity_months as m
+      (user_id, month, opened_days, completed_days, submitted_days, opened_lessons, completed_lessons, submitted_lessons)
+    values (_user_id, date_trunc('month', _day)::date,
+      case when _opened then 1 << (_n - 1) else 0 end, case when _completed then 1 << (_n - 1) else 0 end,
+      case when _submitted then 1 << (_n - 1) else 0 end,
+      case when _opened then _one else _none end, case when _completed then _one else _none end, case when _submitted then _one else _none end)
+    on conflict (user_id, month) do update
+      set opened_days = m.opened_days | excluded.opened_days, completed_days = m.completed_days | excluded.completed_days,
+        submitted_days = m.submitted_days | excluded.submitted_days,
+        opened_lessons[_n] = m.opened_lessons[_n] + excluded.opened_lessons[_n],
+        completed_lessons[_n] = m.completed_lessons[_n] + excluded.completed_lessons[_n],
+        submitted_lessons[_n] = m.submitted_lessons[_n] + excluded.submitted_lessons[_n];
+  end if;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.note_student_activity(_user_id uuid, _lesson_id uuid, _at timestamp with time zone, _opened boolean, _completed boolean, _submitted boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.note_student_activity(_user_id uuid, _lesson_id uuid, _at timestamp with time zone, _opened boolean, _completed boolean, _submitted boolean) TO service_role;
 
 
 CREATE FUNCTION public.notify_access_opened() RETURNS trigger
@@ -2840,6 +3003,32 @@ GRANT ALL ON FUNCTION public.progress_summary(_student_id uuid) TO authenticated
 GRANT ALL ON FUNCTION public.progress_summary(_student_id uuid) TO service_role;
 
 
+CREATE FUNCTION public.rebuild_student_activity() RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    SET work_mem TO '256MB'
+    AS $$
+  truncate public.student_activity_lessons, public.student_activity_months;
+  insert into public.student_activity_lessons (user_id, day, lesson_id, opened, completed, submitted)
+  select e.user_id, e.day, e.lesson_id, bool_or(e.kind = 1), bool_or(e.kind = 2), bool_or(e.kind = 3)
+  from (
+    select p.user_id, (p.last_opened_at at time zone 'Europe/Moscow')::date as day, p.lesson_id, 1 as kind
+    from public.lesson_progress p where p.last_opened_at is not null
+    union all
+    select p.user_id, (p.completed_at at time zone 'Europe/Moscow')::date, p.lesson_id, 2
+    from public.lesson_progress p where p.completed_at is not null
+    union all
+    select s.user_id, (s.submitted_at at time zone 'Europe/Moscow')::date, a.lesson_id, 3
+    from public.submissions s join public.assignments a on a.id = s.assignment_id
+  ) e
+  group by e.user_id, e.day, e.lesson_id;
+  insert into public.student_activity_months select * from public.tally_student_activity_months(null);
+$$;
+
+REVOKE ALL ON FUNCTION public.rebuild_student_activity() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.rebuild_student_activity() TO service_role;
+
+
 CREATE FUNCTION public.record_lesson_opened(_lesson_id uuid) RETURNS void
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
@@ -2853,6 +3042,27 @@ $$;
 REVOKE ALL ON FUNCTION public.record_lesson_opened(_lesson_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_lesson_opened(_lesson_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.record_lesson_opened(_lesson_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.recount_student_activity_months() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  _users uuid[] := array(select distinct g.user_id from gone g);
+begin
+  delete from public.student_activity_months m
+  where (m.user_id, m.month) in (select g.user_id, date_trunc('month', g.day)::date from gone g);
+  insert into public.student_activity_months
+  select t.* from public.tally_student_activity_months(_users) t
+  where (t.user_id, t.month) in (select g.user_id, date_trunc('month', g.day)::date from gone g)
+    and exists (select 1 from auth.users u where u.id = t.user_id);
+  return null;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.recount_student_activity_months() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.recount_student_activity_months() TO service_role;
 
 
 CREATE FUNCTION public.release_submission(_submission_id uuid) RETURNS void
@@ -3228,6 +3438,21 @@ GRANT ALL ON FUNCTION public.student_access(_student_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.student_access(_student_id uuid) TO service_role;
 
 
+CREATE FUNCTION public.submissions_note_activity() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform public.note_student_activity(new.user_id, a.lesson_id, new.submitted_at, false, false, true)
+  from public.assignments a where a.id = new.assignment_id;
+  return null;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.submissions_note_activity() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.submissions_note_activity() TO service_role;
+
+
 CREATE FUNCTION public.submit_homework(_assignment_id uuid, _answer_md text, _links text[], _files jsonb) RETURNS uuid
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -3364,6 +3589,34 @@ $$;
 
 REVOKE ALL ON FUNCTION public.take_auth_attempt(_key text, _window_seconds integer, _free_attempts integer, _first_delay_seconds integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.take_auth_attempt(_key text, _window_seconds integer, _free_attempts integer, _first_delay_seconds integer) TO service_role;
+
+
+CREATE FUNCTION public.tally_student_activity_months(_user_ids uuid[]) RETURNS SETOF public.student_activity_months
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with per_day as (
+    select a.user_id, a.day, count(*) filter (where a.opened)::integer as opened,
+      count(*) filter (where a.completed)::integer as completed, count(*) filter (where a.submitted)::integer as submitted
+    from public.student_activity_lessons a
+    where _user_ids is null or a.user_id = any(_user_ids)
+    group by a.user_id, a.day
+  ),
+  months as (select distinct d.user_id, date_trunc('month', d.day)::date as month from per_day d)
+  select m.user_id, m.month,
+    coalesce(bit_or(1 << (n.n - 1)) filter (where d.opened > 0), 0),
+    coalesce(bit_or(1 << (n.n - 1)) filter (where d.completed > 0), 0),
+    coalesce(bit_or(1 << (n.n - 1)) filter (where d.submitted > 0), 0),
+    array_agg(coalesce(d.opened, 0) order by n.n), array_agg(coalesce(d.completed, 0) order by n.n),
+    array_agg(coalesce(d.submitted, 0) order by n.n)
+  from months m
+  cross join generate_series(1, 31) n(n)
+  left join per_day d on d.user_id = m.user_id and d.day = m.month + n.n - 1 and d.day < (m.month + interval '1 month')::date
+  group by m.user_id, m.month;
+$$;
+
+REVOKE ALL ON FUNCTION public.tally_student_activity_months(_user_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tally_student_activity_months(_user_ids uuid[]) TO service_role;
 
 
 CREATE FUNCTION public.tool_hidden_from(_tool_name text, _user_id uuid) RETURNS boolean

@@ -270,3 +270,30 @@ describe("students at risk", () => {
     expect((await studentA.rpc("analytics_at_risk", {})).data).toBeNull();
   });
 });
+
+describe("the activity rollup (migration 20261125002000)", () => {
+  it("keeps every day a lesson was opened, forgets a pass taken back, and drops a deleted lesson's days", async () => {
+    const student = await person("Фёдор Ф");
+    const { data: group } = await service.from("groups").insert({ name: `Аналитика G3 ${Date.now()}` }).select("id").single();
+    await service.from("group_members").insert({ group_id: group!.id, user_id: student.id });
+    const { data: tool } = await service.from("tech_tools").insert({ name: `Аналитика свёртка ${Date.now()}` }).select("id").single();
+    const { data: lessons } = await service
+      .from("lessons")
+      .insert([1, 2].map((n) => ({ tool_id: tool!.id, title: `Свёртка ${n}`, order_index: n, is_published: true })))
+      .select("id, order_index");
+    const [first, second] = [1, 2].map((n) => lessons!.find((l) => l.order_index === n)!.id);
+    const days = async () => busyDays((await activity(admin, group!.id))!.days);
+
+    await service.from("lesson_progress").insert([
+      { user_id: student.id, lesson_id: first, last_opened_at: noon(5) },
+      { user_id: student.id, lesson_id: second, last_opened_at: noon(8) },
+    ]);
+    // lesson_progress keeps the latest opening only; the rollup keeps day 5 as well.
+    await service.from("lesson_progress").update({ last_opened_at: noon(2), completed_at: noon(2) }).eq("user_id", student.id).eq("lesson_id", first);
+    expect(await days()).toEqual([[8, 1, 1, 0, 0], [5, 1, 1, 0, 0], [2, 1, 1, 1, 0]]);
+
+    await service.from("lesson_progress").update({ completed_at: null }).eq("user_id", student.id).eq("lesson_id", first);
+    await service.from("lessons").delete().eq("id", second);
+    expect(await days()).toEqual([[5, 1, 1, 0, 0], [2, 1, 1, 0, 0]]);
+  });
+});

@@ -73,8 +73,8 @@ export function GrantList({
 
   const grantOf = (itemId: string) => grants.find((candidate) => candidate.kind === kind && candidate.item_id === itemId);
   const toastId = `grant-bulk-${groupId}-${kind}`;
+  // A press while another change is saving is not dropped: server actions run in the order made.
   const bulk = (is_unlocked: boolean) => {
-    if (pending) return;
     // What «Отменить» puts back: grants this creates go, the others get their is_unlocked again.
     const before = items.map((item) => ({ id: item.id, grant: grantOf(item.id) }));
     const undo = {

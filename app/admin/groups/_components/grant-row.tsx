@@ -84,16 +84,17 @@ export function GrantRow({ groupId, kind, item, grant, summary, onUnsaved }: Row
   const id = `${kind}-${item.id}`;
   const toastId = `grant-${id}`;
 
-  const report = (result: ActionResult, title: string, description: string, undo?: () => void) => {
+  // The undo's own answer gets an id of its own: the offer's toast, under toastId, is still closing.
+  const report = (result: ActionResult, title: string, description: string, undo?: () => void, id = toastId) => {
     if (!result.ok) {
       const { unlock_at, expires_at } = result.fieldErrors ?? {};
       if (unlock_at || expires_at) setErrors({ unlock_at, expires_at });
-      else toast.error(`${result.error} — ${item.label}`, { id: toastId });
+      else toast.error(`${result.error} — ${item.label}`, { id });
       setValues(formValues(grant));
       return;
     }
-    if (undo) offerUndo(`${title} — ${item.label}`, { id: toastId, description, undo });
-    else toast.success(`${title} — ${item.label}`, { id: toastId, description });
+    if (undo) offerUndo(`${title} — ${item.label}`, { id, description, undo });
+    else toast.success(`${title} — ${item.label}`, { id, description });
     router.refresh();
   };
 
@@ -107,7 +108,7 @@ export function GrantRow({ groupId, kind, item, grant, summary, onUnsaved }: Row
         setValues(formValues(before));
         setSent(formValues(before));
       }
-      report(result, "Отменено", "Настройка группы — как была");
+      report(result, "Отменено", "Настройка группы — как была", undefined, `${toastId}-undone`);
     });
 
   // Presses are never dropped while a save is under way: each sends the whole row as it stands,
