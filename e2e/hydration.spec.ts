@@ -45,7 +45,7 @@ const PRESSES = ["button", "Enter"] as const;
 /** Typed (the focus reaches the form first), or filled by a password manager (no focus; the press is the first touch). */
 const FILLS = ["typed", "autofilled"] as const;
 const SIGN_INS = 100;
-const LANES = 5;
+const LANES = 10;
 
 test("100 sign-ins pressing the button or Enter at every moment of hydration all reach the dashboard", async ({ browser }) => {
   // About a minute and a half; longer only on a machine busy with other work, as each sign-in waits for the server.
