@@ -95,6 +95,8 @@ test("registration focuses its first invalid field; a success replaces the error
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
   await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+  // The press may come before the form's script and be made again once it can act: wait for the new mode.
+  await expect(page.getByRole("heading", { name: "Регистрация" })).toBeVisible();
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByRole("button", { name: "Зарегистрироваться" }).click();
   await expect(toast(page, "Ошибка валидации")).toContainText("Введите имя");

@@ -240,6 +240,11 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   }
 
   const server = createServer((incoming, outgoing) => void handle(incoming, outgoing));
+  // As a hosted project's gateway keeps idle connections (about a minute): a client's pool (undici
+  // closes after 4 s) always lets go first, so a busy moment never finds a socket this side just
+  // closed («fetch failed» under load).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
