@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeNotification, listTitles } from "./notifications";
+import { describeDeliveryError, describeNotification, listTitles } from "./notifications";
 
 const MODULE = "c0000000-0000-4000-8000-000000000001";
 const LESSON = "d0000000-0000-4000-8000-000000000001";
@@ -52,5 +52,19 @@ describe("listTitles", () => {
   it("shows three and counts the rest", () => {
     expect(listTitles(["А", "Б"])).toBe("«А», «Б»");
     expect(listTitles(["А", "Б", "В", "Г", "Д"])).toBe("«А», «Б», «В» и ещё 2");
+  });
+});
+
+describe("describeDeliveryError", () => {
+  it("puts the channels' own English answers in Russian", () => {
+    expect(describeDeliveryError("403: Forbidden: bot was blocked by the user")).toBe("Получатель заблокировал бота в Telegram");
+    expect(describeDeliveryError("400: Bad Request: chat not found")).toBe("Чат Telegram не найден");
+    expect(describeDeliveryError("429: Too Many Requests: retry after 3")).toBe("Канал просит подождать: слишком много сообщений");
+    expect(describeDeliveryError("network: fetch failed (connect ECONNREFUSED 127.0.0.1:1)")).toBe("Канал недоступен: нет связи");
+    expect(describeDeliveryError("EENVELOPE: 550 5.1.1 mailbox unavailable")).toBe("Почтовый сервер или канал отказал окончательно (код 550)");
+    expect(describeDeliveryError("451: try again later")).toBe("Канал временно отказал (код 451)");
+    expect(describeDeliveryError("e-mail is not configured: SMTP_URL is not set")).toBe("Канал не настроен на сервере");
+    expect(describeDeliveryError("something odd")).toBe("Канал ответил неизвестной ошибкой");
+    expect(describeDeliveryError(null)).toBeNull();
   });
 });

@@ -133,3 +133,24 @@ export function describeNotification(kind: NotificationKind, payload: unknown): 
     }
   }
 }
+
+const DELIVERY_ERRORS: [RegExp, string | ((match: RegExpMatchArray) => string)][] = [
+  [/not configured/i, "Канал не настроен на сервере"],
+  [/blocked by the user/i, "Получатель заблокировал бота в Telegram"],
+  [/user is deactivated/i, "Аккаунт Telegram получателя удалён"],
+  [/chat not found/i, "Чат Telegram не найден"],
+  [/\b429\b|too many requests/i, "Канал просит подождать: слишком много сообщений"],
+  [/ECONN|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|ESOCKET|timeout|network/i, "Канал недоступен: нет связи"],
+  [/\b(5\d\d)\b/, (match) => `Почтовый сервер или канал отказал окончательно (код ${match[1]})`],
+  [/\b(4\d\d)\b/, (match) => `Канал временно отказал (код ${match[1]})`],
+];
+
+/** A channel's answer (SMTP's, Telegram's, in their own English) as the admin reads it. */
+export function describeDeliveryError(error: string | null): string | null {
+  if (!error) return null;
+  for (const [pattern, text] of DELIVERY_ERRORS) {
+    const match = error.match(pattern);
+    if (match) return typeof text === "string" ? text : text(match);
+  }
+  return "Канал ответил неизвестной ошибкой";
+}

@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { requireAdmin } from "@/lib/auth";
 import { formatMoscowTime } from "@/lib/domain/dates";
-import { CHANNEL_LABELS, describeNotification } from "@/lib/domain/notifications";
+import { CHANNEL_LABELS, describeDeliveryError, describeNotification } from "@/lib/domain/notifications";
 import { getDeliveryOverview } from "@/lib/queries/deliveries";
 import { retryDelivery } from "./actions";
 
@@ -52,7 +52,7 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
                 <p className="text-sm">{failure.full_name ? `${failure.full_name}, ${failure.email}` : failure.email}</p>
                 <p className="text-sm text-muted-foreground">
                   {formatMoscowTime(failure.created_at)} · попыток: {failure.attempts}
-                  {failure.last_error ? ` · ответ канала: ${failure.last_error}` : ""}
+                  {failure.last_error ? ` · ${describeDeliveryError(failure.last_error)}` : ""}
                 </p>
               </div>
               <form action={retryDelivery.bind(null, failure.id)}>
