@@ -1390,6 +1390,13 @@ export type Database = {
         }
         Returns: undefined
       }
+      content_lesson_counts: {
+        Args: never
+        Returns: {
+          parent_id: string
+          lesson_count: number
+        }[]
+      }
       course_lesson_page: {
         Args: {
           _module_id: string
@@ -1498,6 +1505,15 @@ export type Database = {
           _group_id: string
         }
         Returns: Json
+      }
+      groups_overview: {
+        Args: never
+        Returns: {
+          id: string
+          name: string
+          created_at: string
+          member_count: number
+        }[]
       }
       has_role: {
         Args: {

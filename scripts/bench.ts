@@ -1,5 +1,4 @@
 import { chromium, type BrowserContext } from "@playwright/test";
-import { benchAnalytics } from "./bench-analytics";
 import { createClient } from "@supabase/supabase-js";
 import { chromiumLaunchOptions } from "../e2e/helpers/browser";
 import type { Database } from "../lib/database.types";
@@ -9,6 +8,7 @@ import { startFloor } from "./bench-floor";
 import { loadTest, peakMemoryMiB, type LoadResult } from "./bench-load";
 import { lighthouseMobile } from "./bench-lighthouse";
 import { firstLoadJs, measurePage, type PageMeasure } from "./bench-pages";
+import { benchScale } from "./bench-scale";
 import { seedLargeSchool, seedSubmissions, spreadLessonAccess } from "./bench-school";
 import { signInBurst } from "./bench-sign-in-burst";
 import { exitCode, nextEnv, runNext, runServer } from "./next-app";
@@ -23,8 +23,15 @@ import { exitCode, nextEnv, runNext, runServer } from "./next-app";
  * 3. Lighthouse mobile performance of the landing beside the floor's.
  * 4. A large school: /admin with 5,000 students, and the page functions at 1,000 × 200 records.
  * 5. 200 simultaneous sign-ins while a reader asks /health.
+ * 6. The scale school on PostgreSQL (scripts/bench-scale.ts): student pages, admin reads, analytics;
+ *    `npm run bench -- scale` runs this part alone.
  * A benchmark, not a test: it reports, it never fails `npm test`.
  */
+if (process.argv[2] === "scale") {
+  await benchScale();
+  process.exit(0);
+}
+
 const latencyMs = Number(process.env.LOCAL_BACKEND_LATENCY_MS ?? 100);
 const base = "http://127.0.0.1:3200";
 const backendRequests: string[] = [];
@@ -244,4 +251,4 @@ app.kill();
 floor.server.kill();
 dynamicFloor.server.kill();
 await backend.close();
-await benchAnalytics(); // 6. The analytics functions at 10,000 students on PostgreSQL.
+await benchScale(); // 6. Student pages, admin reads and analytics at 10,000 students on PostgreSQL.

@@ -1728,6 +1728,21 @@ REVOKE ALL ON FUNCTION public.clear_auth_attempts(_key text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.clear_auth_attempts(_key text) TO service_role;
 
 
+CREATE FUNCTION public.content_lesson_counts() RETURNS TABLE(parent_id uuid, lesson_count integer)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(l.course_module_id, l.tool_id), count(*)::integer
+  from public.lessons l
+  group by 1;
+$$;
+
+REVOKE ALL ON FUNCTION public.content_lesson_counts() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.content_lesson_counts() TO anon;
+GRANT ALL ON FUNCTION public.content_lesson_counts() TO authenticated;
+GRANT ALL ON FUNCTION public.content_lesson_counts() TO service_role;
+
+
 CREATE FUNCTION public.course_lesson_page(_module_id uuid, _lesson_id uuid, _student_id uuid DEFAULT NULL::uuid) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
@@ -2142,6 +2157,22 @@ $$;
 REVOKE ALL ON FUNCTION public.group_page(_group_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.group_page(_group_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.group_page(_group_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.groups_overview() RETURNS TABLE(id uuid, name text, created_at timestamp with time zone, member_count integer)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select g.id, g.name, g.created_at,
+    (select count(*) from public.group_members m where m.group_id = g.id)::integer
+  from public.groups g
+  order by g.created_at desc, g.id;
+$$;
+
+REVOKE ALL ON FUNCTION public.groups_overview() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.groups_overview() TO anon;
+GRANT ALL ON FUNCTION public.groups_overview() TO authenticated;
+GRANT ALL ON FUNCTION public.groups_overview() TO service_role;
 
 
 CREATE FUNCTION public.handle_new_user() RETURNS trigger

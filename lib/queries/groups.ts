@@ -8,12 +8,8 @@ import { orThrow } from "./result";
 
 export async function getGroupsOverview() {
   const supabase = await createDataClient();
-  const [groups, members] = await Promise.all([
-    supabase.from("groups").select("id, name, created_at").order("created_at", { ascending: false }),
-    supabase.from("group_members").select("group_id"),
-  ]);
-  const memberships = orThrow(members);
-  return orThrow(groups).map((group) => ({ ...group, memberCount: memberships.filter((member) => member.group_id === group.id).length }));
+  const groups = orThrow(await supabase.rpc("groups_overview"));
+  return groups.map(({ member_count, ...group }) => ({ ...group, memberCount: member_count }));
 }
 
 const grantSchema = z.object({

@@ -5,21 +5,17 @@ import { orThrow } from "./result";
 
 /** Reads of the course studio (/admin/content), one parallel wave per page; drafts included. */
 
-const count = (rows: { parent: string | null }[], parent: string) => rows.filter((row) => row.parent === parent).length;
-
 export async function getStudioOverview() {
   const supabase = await createDataClient();
-  const [modules, tools, moduleLessons, toolLessons] = await Promise.all([
+  const [modules, tools, lessonCounts] = await Promise.all([
     supabase.from("course_modules").select("id, title, order_index, is_published").order("order_index").order("id"),
     supabase.from("tech_tools").select("id, name, order_index, is_published").order("order_index").order("id"),
-    supabase.from("lessons").select("parent:course_module_id").not("course_module_id", "is", null),
-    supabase.from("lessons").select("parent:tool_id").not("tool_id", "is", null),
+    supabase.rpc("content_lesson_counts"),
   ]);
-  const lessonsOfModules = orThrow(moduleLessons);
-  const lessonsOfTools = orThrow(toolLessons);
+  const countOf = new Map(orThrow(lessonCounts).map((row) => [row.parent_id, row.lesson_count]));
   return {
-    modules: orThrow(modules).map((module) => ({ ...module, lessonCount: count(lessonsOfModules, module.id) })),
-    tools: orThrow(tools).map((tool) => ({ ...tool, lessonCount: count(lessonsOfTools, tool.id) })),
+    modules: orThrow(modules).map((module) => ({ ...module, lessonCount: countOf.get(module.id) ?? 0 })),
+    tools: orThrow(tools).map((tool) => ({ ...tool, lessonCount: countOf.get(tool.id) ?? 0 })),
   };
 }
 
