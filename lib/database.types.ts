@@ -1249,21 +1249,6 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
-      access_grants: {
-        Args: {
-          _user_id: string
-        }
-        Returns: {
-          kind: string
-          item_id: string
-          personal: boolean
-          group_name: string
-          is_unlocked: boolean
-          is_visible: boolean
-          unlock_at: string
-          expires_at: string
-        }[]
-      }
       add_group_members: {
         Args: {
           _group_id: string
@@ -1454,6 +1439,23 @@ export type Database = {
       effective_access: {
         Args: {
           _user_id: string
+        }
+        Returns: {
+          kind: string
+          item_id: string
+          is_unlocked: boolean
+          is_visible: boolean
+          source: string
+          group_names: string[]
+          opens_at: string
+          expired: boolean
+        }[]
+      }
+      effective_access_of: {
+        Args: {
+          _user_id: string
+          _kind: string
+          _item_id: string
         }
         Returns: {
           kind: string

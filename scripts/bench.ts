@@ -206,7 +206,7 @@ console.log(`\ntool + lesson page functions: ${smallScale.toFixed(1)} ms at the 
 const { rows: plan } = await backend.db.query<{ "QUERY PLAN": string }>(
   `explain select * from public.lesson_access a where a.user_id = '${DEMO_ACCOUNTS.student.id}'`,
 );
-console.log("the personal-records lookup (access_grants) at that size:\n" + plan.map((row) => `  ${row["QUERY PLAN"]}`).join("\n"));
+console.log("the personal-records lookup (effective_access_of) at that size:\n" + plan.map((row) => `  ${row["QUERY PLAN"]}`).join("\n"));
 
 // 5. A burst of sign-ins.
 const burst = await signInBurst(200, 54338);

@@ -1154,39 +1154,6 @@ GRANT SELECT ON TABLE public.user_roles TO supabase_auth_admin;
 -- Functions
 -- ================================================================================================
 
-CREATE FUNCTION public.access_grants(_user_id uuid) RETURNS TABLE(kind text, item_id uuid, personal boolean, group_name text, is_unlocked boolean, is_visible boolean, unlock_at timestamp with time zone, expires_at timestamp with time zone)
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select 'module', a.module_id, true, null, a.is_unlocked, a.is_visible, a.unlock_at, a.expires_at
-  from public.module_access a where a.user_id = _user_id
-  union all
-  select 'tool', a.tool_id, true, null, a.is_unlocked, a.is_visible, a.unlock_at, a.expires_at
-  from public.tool_access a where a.user_id = _user_id
-  union all
-  select 'lesson', a.lesson_id, true, null, a.is_unlocked, a.is_visible, a.unlock_at, a.expires_at
-  from public.lesson_access a where a.user_id = _user_id
-  union all
-  select 'module', g.module_id, false, gr.name, g.is_unlocked, g.is_visible, g.unlock_at, g.expires_at
-  from public.group_module_access g
-  join public.group_members m on m.group_id = g.group_id and m.user_id = _user_id
-  join public.groups gr on gr.id = g.group_id
-  union all
-  select 'tool', g.tool_id, false, gr.name, g.is_unlocked, g.is_visible, g.unlock_at, g.expires_at
-  from public.group_tool_access g
-  join public.group_members m on m.group_id = g.group_id and m.user_id = _user_id
-  join public.groups gr on gr.id = g.group_id
-  union all
-  select 'lesson', g.lesson_id, false, gr.name, g.is_unlocked, g.is_visible, g.unlock_at, g.expires_at
-  from public.group_lesson_access g
-  join public.group_members m on m.group_id = g.group_id and m.user_id = _user_id
-  join public.groups gr on gr.id = g.group_id;
-$$;
-
-REVOKE ALL ON FUNCTION public.access_grants(_user_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.access_grants(_user_id uuid) TO service_role;
-
-
 CREATE FUNCTION public.add_group_members(_group_id uuid, _emails text[]) RETURNS jsonb
     LANGUAGE plpgsql
     SET search_path TO ''
@@ -1774,7 +1741,7 @@ CREATE FUNCTION public.course_module_page(_module_id uuid, _student_id uuid DEFA
     select c.id, c.title, c.description, c.order_index,
       (select count(*) from public.course_modules p
        where p.is_published and (p.order_index, p.id) < (c.order_index, c.id)
-         and not (p.id = any (public.hidden_item_ids((select id from viewer), 'module')))) + 1 as number
+         and not (p.id = any (cast((select public.hidden_item_ids((select id from viewer), 'module')) as uuid[])))) + 1 as number
     from public.course_modules c
     where c.id = _module_id and c.is_published
   ),
@@ -2013,11 +1980,55 @@ CREATE FUNCTION public.effective_access(_user_id uuid) RETURNS TABLE(kind text, 
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
+  select * from public.effective_access_of(_user_id, null, null);
+$$;
+
+REVOKE ALL ON FUNCTION public.effective_access(_user_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.effective_access(_user_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.effective_access(_user_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.effective_access_of(_user_id uuid, _kind text, _item_id uuid) RETURNS TABLE(kind text, item_id uuid, is_unlocked boolean, is_visible boolean, source text, group_names text[], opens_at timestamp with time zone, expired boolean)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    AS $$
+begin
+  if not public.may_ask_about(_user_id) then
+    return;
+  end if;
+  return query
   with grants as (
     select g.*,
       g.is_unlocked and (g.unlock_at is null or g.unlock_at <= now()) and (g.expires_at is null or now() < g.expires_at) as open_now
-    from public.access_grants(_user_id) g
-    where public.may_ask_about(_user_id)
+    from (
+      select 'module' as kind, a.module_id as item_id, true as personal, null::text as group_name, a.is_unlocked, a.is_visible, a.unlock_at, a.expires_at
+      from public.module_access a where a.user_id = _user_id and coalesce(_kind, 'module') = 'module' and (_item_id is null or a.module_id = _item_id)
+      union all
+      select 'tool', a.tool_id, true, null, a.is_unlocked, a.is_visible, a.unlock_at, a.expires_at
+      from public.tool_access a where a.user_id = _user_id and coalesce(_kind, 'tool') = 'tool' and (_item_id is null or a.tool_id = _item_id)
+      union all
+      select 'lesson', a.lesson_id, true, null, a.is_unlocked, a.is_visible, a.unlock_at, a.expires_at
+      from public.lesson_access a where a.user_id = _user_id and coalesce(_kind, 'lesson') = 'lesson' and (_item_id is null or a.lesson_id = _item_id)
+      union all
+      select 'module', g.module_id, false, gr.name, g.is_unlocked, g.is_visible, g.unlock_at, g.expires_at
+      from public.group_module_access g
+      join public.group_members m on m.group_id = g.group_id and m.user_id = _user_id
+      join public.groups gr on gr.id = g.group_id
+      where coalesce(_kind, 'module') = 'module' and (_item_id is null or g.module_id = _item_id)
+      union all
+      select 'tool', g.tool_id, false, gr.name, g.is_unlocked, g.is_visible, g.unlock_at, g.expires_at
+      from public.group_tool_access g
+      join public.group_members m on m.group_id = g.group_id and m.user_id = _user_id
+      join public.groups gr on gr.id = g.group_id
+      where coalesce(_kind, 'tool') = 'tool' and (_item_id is null or g.tool_id = _item_id)
+      union all
+      select 'lesson', g.lesson_id, false, gr.name, g.is_unlocked, g.is_visible, g.unlock_at, g.expires_at
+      from public.group_lesson_access g
+      join public.group_members m on m.group_id = g.group_id and m.user_id = _user_id
+      join public.groups gr on gr.id = g.group_id
+      where coalesce(_kind, 'lesson') = 'lesson' and (_item_id is null or g.lesson_id = _item_id)
+    ) g
   ),
   deciding as (
     select g.* from grants g
@@ -2033,19 +2044,20 @@ CREATE FUNCTION public.effective_access(_user_id uuid) RETURNS TABLE(kind text, 
     not bool_or(d.open_now) and coalesce(bool_and(coalesce(d.expires_at <= now(), false)) filter (where d.is_unlocked), false)
   from deciding d
   group by d.kind, d.item_id;
+end;
 $$;
 
-REVOKE ALL ON FUNCTION public.effective_access(_user_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.effective_access(_user_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.effective_access(_user_id uuid) TO service_role;
+REVOKE ALL ON FUNCTION public.effective_access_of(_user_id uuid, _kind text, _item_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.effective_access_of(_user_id uuid, _kind text, _item_id uuid) TO anon;
+GRANT ALL ON FUNCTION public.effective_access_of(_user_id uuid, _kind text, _item_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.effective_access_of(_user_id uuid, _kind text, _item_id uuid) TO service_role;
 
 
 CREATE FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id uuid) RETURNS TABLE(is_unlocked boolean, is_visible boolean)
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select e.is_unlocked, e.is_visible from public.effective_access(_user_id) e
-  where e.kind = _kind and e.item_id = _item_id;
+  select e.is_unlocked, e.is_visible from public.effective_access_of(_user_id, _kind, _item_id) e;
 $$;
 
 REVOKE ALL ON FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id uuid) FROM PUBLIC;
@@ -2255,11 +2267,26 @@ GRANT ALL ON FUNCTION public.held_lesson_ids(_user_id uuid, _lesson_ids uuid[]) 
 
 
 CREATE FUNCTION public.hidden_item_ids(_user_id uuid, _kind text) RETURNS uuid[]
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select coalesce(array_agg(e.item_id), '{}') from public.effective_access(_user_id) e
-  where e.kind = _kind and not e.is_visible;
+declare
+  kept constant boolean := _kind in ('tool', 'module', 'lesson');
+  stamp constant text := statement_timestamp()::text || ' ' || coalesce(_user_id::text, '-') || '=';
+  memo constant text := case when kept then current_setting('access.hidden_' || _kind, true) end;
+  hidden uuid[];
+begin
+  if starts_with(memo, stamp) then
+    return substr(memo, length(stamp) + 1)::uuid[];
+  end if;
+  select coalesce(array_agg(e.item_id), '{}') into hidden
+  from public.effective_access_of(_user_id, _kind, null) e
+  where not e.is_visible;
+  if kept then
+    perform set_config('access.hidden_' || _kind, stamp || hidden::text, true);
+  end if;
+  return hidden;
+end;
 $$;
 
 REVOKE ALL ON FUNCTION public.hidden_item_ids(_user_id uuid, _kind text) FROM PUBLIC;
@@ -2355,7 +2382,7 @@ CREATE FUNCTION public.homework_summary() RETURNS jsonb
   with latest as (
     select distinct on (s.assignment_id) s.status
     from public.submissions s
-    where s.user_id = auth.uid()
+    where s.user_id = (select auth.uid())
     order by s.assignment_id, s.attempt desc
   )
   select jsonb_build_object(
@@ -2452,8 +2479,8 @@ CREATE FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) RETURNS js
       select jsonb_agg(jsonb_build_object(
         'lesson_id', e.item_id, 'is_unlocked', e.is_unlocked, 'is_visible', e.is_visible, 'opens_at', e.opens_at
       ))
-      from public.effective_access(_user_id) e
-      where e.kind = 'lesson' and e.item_id = any(_lesson_ids)
+      from public.effective_access_of(_user_id, 'lesson', null) e
+      where e.item_id = any(_lesson_ids)
     ), '[]'::jsonb),
     'completed', coalesce((
       select jsonb_agg(p.lesson_id order by p.lesson_id)
