@@ -1877,6 +1877,13 @@ export type Database = {
         }
         Returns: boolean
       }
+      viewer_access_ids: {
+        Args: {
+          _user_id: string
+          _kind: string
+        }
+        Returns: string
+      }
       visible_lessons: {
         Args: {
           _user_id: string

@@ -2057,7 +2057,9 @@ CREATE FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id uuid) 
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select e.is_unlocked, e.is_visible from public.effective_access_of(_user_id, _kind, _item_id) e;
+  select _item_id = any(a.unlocked), _item_id = any(a.visible)
+  from public.viewer_access_ids(_user_id, _kind) a
+  where _item_id = any(a.decided);
 $$;
 
 REVOKE ALL ON FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id uuid) FROM PUBLIC;
@@ -2267,26 +2269,12 @@ GRANT ALL ON FUNCTION public.held_lesson_ids(_user_id uuid, _lesson_ids uuid[]) 
 
 
 CREATE FUNCTION public.hidden_item_ids(_user_id uuid, _kind text) RETURNS uuid[]
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  kept constant boolean := _kind in ('tool', 'module', 'lesson');
-  stamp constant text := statement_timestamp()::text || ' ' || coalesce(_user_id::text, '-') || '=';
-  memo constant text := case when kept then current_setting('access.hidden_' || _kind, true) end;
-  hidden uuid[];
-begin
-  if starts_with(memo, stamp) then
-    return substr(memo, length(stamp) + 1)::uuid[];
-  end if;
-  select coalesce(array_agg(e.item_id), '{}') into hidden
-  from public.effective_access_of(_user_id, _kind, null) e
-  where not e.is_visible;
-  if kept then
-    perform set_config('access.hidden_' || _kind, stamp || hidden::text, true);
-  end if;
-  return hidden;
-end;
+  select coalesce(array_agg(id), '{}')
+  from public.viewer_access_ids(_user_id, _kind) a, unnest(a.decided) id
+  where not id = any(a.visible);
 $$;
 
 REVOKE ALL ON FUNCTION public.hidden_item_ids(_user_id uuid, _kind text) FROM PUBLIC;
@@ -3852,6 +3840,42 @@ $$;
 
 REVOKE ALL ON FUNCTION public.user_is_admin(_user_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.user_is_admin(_user_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.viewer_access_ids(_user_id uuid, _kind text, OUT decided uuid[], OUT unlocked uuid[], OUT visible uuid[]) RETURNS record
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  kept constant boolean := _user_id = auth.uid() and _kind in ('module', 'tool', 'lesson');
+  stamp constant text := statement_timestamp()::text || ' ' || _user_id::text || '=';
+  memo text;
+begin
+  if kept then
+    memo := current_setting('access.' || _kind, true);
+    if starts_with(memo, stamp) then
+      memo := substr(memo, length(stamp) + 1);
+      decided := split_part(memo, ';', 1)::uuid[];
+      unlocked := split_part(memo, ';', 2)::uuid[];
+      visible := split_part(memo, ';', 3)::uuid[];
+      return;
+    end if;
+  end if;
+  select coalesce(array_agg(e.item_id), '{}'),
+    coalesce(array_agg(e.item_id) filter (where e.is_unlocked), '{}'),
+    coalesce(array_agg(e.item_id) filter (where e.is_visible), '{}')
+  into decided, unlocked, visible
+  from public.effective_access_of(_user_id, _kind, null) e;
+  if kept then
+    perform set_config('access.' || _kind, stamp || decided::text || ';' || unlocked::text || ';' || visible::text, true);
+  end if;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.viewer_access_ids(_user_id uuid, _kind text, OUT decided uuid[], OUT unlocked uuid[], OUT visible uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.viewer_access_ids(_user_id uuid, _kind text, OUT decided uuid[], OUT unlocked uuid[], OUT visible uuid[]) TO anon;
+GRANT ALL ON FUNCTION public.viewer_access_ids(_user_id uuid, _kind text, OUT decided uuid[], OUT unlocked uuid[], OUT visible uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.viewer_access_ids(_user_id uuid, _kind text, OUT decided uuid[], OUT unlocked uuid[], OUT visible uuid[]) TO service_role;
 
 
 CREATE FUNCTION public.visible_lessons(_user_id uuid) RETURNS TABLE(id uuid, title text, tool_id uuid, module_id uuid, course_module_id uuid, order_index integer)

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LocalBackend } from "@/local-backend/server";
+import { SEEDED, startTestBackend } from "@/local-backend/tests/harness";
+
+/**
+ * The viewer's own access is kept for the rest of one statement (migration …0300), and only that:
+ * the next statement of the same transaction sees a change, another person's access is never
+ * served from the viewer's kept answer, and a statement asking about someone else computes it.
+ */
+
+const CURSOR = "70000000-0000-4000-8000-000000000002";
+const STUDENT = SEEDED.student.id;
+const ADMIN = SEEDED.admin.id;
+let backend: LocalBackend;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(() => backend.close());
+
+type Tx = Parameters<Parameters<LocalBackend["db"]["transaction"]>[0]>[0];
+
+/** Runs `work` as `caller` (authenticated, with claims) inside one rolled-back transaction. */
+async function asCaller(caller: string, work: (tx: Tx, hiddenTools: (userId: string) => Promise<string[]>) => Promise<void>) {
+  await backend.db
+    .transaction(async (tx) => {
+      await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: caller, role: "authenticated" })]);
+      await tx.query("set local role authenticated");
+      const hiddenTools = async (userId: string) =>
+        (await tx.query<{ ids: string[] }>(`select public.hidden_item_ids($1, 'tool') as ids`, [userId])).rows[0].ids;
+      await work(tx, hiddenTools);
+      throw new Error("rollback");
+    })
+    .catch((error: Error) => {
+      if (error.message !== "rollback") throw error;
+    });
+}
+
+describe("the viewer's access kept per statement", () => {
+  it("a later statement of the same transaction sees a change of access", async () => {
+    await asCaller(STUDENT, async (tx, hiddenTools) => {
+      expect(await hiddenTools(STUDENT)).not.toContain(CURSOR);
+      await tx.query("reset role");
+      await tx.query(
+        `insert into public.tool_access (user_id, tool_id, is_unlocked, is_visible) values ($1, $2, false, false)
+         on conflict (user_id, tool_id) do update set is_visible = false`,
+        [STUDENT, CURSOR],
+      );
+      await tx.query("set local role authenticated");
+      expect(await hiddenTools(STUDENT)).toContain(CURSOR);
+    });
+  });
+
+  it("one statement asking about the viewer and about someone else answers each for themselves", async () => {
+    await asCaller(ADMIN, async (tx) => {
+      await tx.query("reset role");
+      await tx.query(`insert into public.tool_access (user_id, tool_id, is_unlocked, is_visible) values ($1, $2, false, false) on conflict (user_id, tool_id) do update set is_visible = false`, [STUDENT, CURSOR]);
+      await tx.query("set local role authenticated");
+      const { rows } = await tx.query<{ admin: string[]; student: string[]; again: string[] }>(
+        `select public.hidden_item_ids($1, 'tool') as admin, public.hidden_item_ids($2, 'tool') as student, public.hidden_item_ids($1, 'tool') as again`,
+        [ADMIN, STUDENT],
+      );
+      expect(rows[0].student).toContain(CURSOR);
+      expect(rows[0].admin).not.toContain(CURSOR);
+      expect(rows[0].again).toEqual(rows[0].admin);
+    });
+  });
+
+  it("one item's access agrees with the full computation, kept or not", async () => {
+    await asCaller(STUDENT, async (tx) => {
+      const { rows } = await tx.query<{ kind: string; item_id: string; is_unlocked: boolean; is_visible: boolean; item_unlocked: boolean | null; item_visible: boolean | null }>(
+        `select e.kind, e.item_id, e.is_unlocked, e.is_visible, i.is_unlocked as item_unlocked, i.is_visible as item_visible
+         from public.effective_access($1) e left join lateral public.effective_item($1, e.kind, e.item_id) i on true`,
+        [STUDENT],
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect([row.item_unlocked, row.item_visible]).toEqual([row.is_unlocked, row.is_visible]);
+    });
+  });
+});
