@@ -6,6 +6,8 @@ export interface LighthouseMeasure {
   score: number;
   lcpMs: number;
   fcpMs: number;
+  /** Total blocking time: the main thread held by scripts on the simulated phone's CPU. */
+  tbtMs: number;
 }
 
 const DEBUGGING_PORT = 9333;
@@ -28,6 +30,7 @@ export async function lighthouseMobile(urls: string[], runs = 3): Promise<Lighth
           score: categories.performance.score ?? 0,
           lcpMs: audits["largest-contentful-paint"].numericValue ?? 0,
           fcpMs: audits["first-contentful-paint"].numericValue ?? 0,
+          tbtMs: audits["total-blocking-time"].numericValue ?? 0,
         });
       }
     }
@@ -38,5 +41,6 @@ export async function lighthouseMobile(urls: string[], runs = 3): Promise<Lighth
     score: median(measures.map((measure) => measure.score)),
     lcpMs: median(measures.map((measure) => measure.lcpMs)),
     fcpMs: median(measures.map((measure) => measure.fcpMs)),
+    tbtMs: median(measures.map((measure) => measure.tbtMs)),
   }));
 }

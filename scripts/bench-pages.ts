@@ -60,3 +60,25 @@ export async function firstLoadJs(browser: Browser, url: string, context: Browse
   await fresh.close();
   return total;
 }
+
+/** Waits for each server to answer (a minute at the most): a server just started. */
+export async function waitForServers(urls: string[]) {
+  for (const url of urls) {
+    for (let attempt = 0; attempt < 120; attempt++) {
+      if (await fetch(url).then((response) => response.ok).catch(() => false)) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+/** A browser context signed in as a visitor signs in, on the landing's form. */
+export async function signedInContext(browser: Browser, base: string, account: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/`);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Пароль").fill(account.password);
+  await page.getByRole("button", { name: "Войти", exact: true }).click();
+  await page.waitForURL("**/dashboard");
+  return context;
+}

@@ -7,7 +7,7 @@ import { PUBLISHABLE_KEY, startLocalBackend } from "../local-backend/server";
 import { startFloor } from "./bench-floor";
 import { loadTest, peakMemoryMiB, type LoadResult } from "./bench-load";
 import { lighthouseMobile } from "./bench-lighthouse";
-import { firstLoadJs, measurePage, type PageMeasure } from "./bench-pages";
+import { firstLoadJs, measurePage, signedInContext, waitForServers, type PageMeasure } from "./bench-pages";
 import { benchScale } from "./bench-scale";
 import { seedLargeSchool, seedSubmissions, spreadLessonAccess } from "./bench-school";
 import { signInBurst } from "./bench-sign-in-burst";
@@ -44,12 +44,7 @@ if ((await exitCode(runNext(["build"], env, "ignore"))) !== 0) throw new Error("
 const floor = await startFloor("static", 3201);
 const dynamicFloor = await startFloor("dynamic", 3202);
 const app = runServer(["-p", "3200", "-H", "127.0.0.1"], env, "ignore");
-for (const url of [base, floor.url, dynamicFloor.url]) {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    if (await fetch(url).then((response) => response.ok).catch(() => false)) break;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
+await waitForServers([base, floor.url, dynamicFloor.url]);
 // A server left over on the same port would be measured instead: both must still be ours.
 if (app.exitCode !== null || floor.server.exitCode !== null || dynamicFloor.server.exitCode !== null) {
   throw new Error("the app or a floor could not start (is port 3200, 3201 or 3202 taken?)");
@@ -60,17 +55,7 @@ const countJwks = () => {
 };
 
 const browser = await chromium.launch(chromiumLaunchOptions);
-async function signedInContext(account: { email: string; password: string }) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${base}/`);
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Пароль").fill(account.password);
-  await page.getByRole("button", { name: "Войти", exact: true }).click();
-  await page.waitForURL("**/dashboard");
-  return context;
-}
-const sessions = { student: await signedInContext(DEMO_ACCOUNTS.student), admin: await signedInContext(DEMO_ACCOUNTS.admin) };
+const sessions = { student: await signedInContext(browser, base, DEMO_ACCOUNTS.student), admin: await signedInContext(browser, base, DEMO_ACCOUNTS.admin) };
 const cookieOf = async (context: BrowserContext) => (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
 const studentCookie = await cookieOf(sessions.student);
 
