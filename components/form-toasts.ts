@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues } from "react-hook-form";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/client-loading/toast";
 import type { ActionResult } from "@/lib/actions/result";
 import { firstInvalidField } from "@/lib/domain/form-order";
 

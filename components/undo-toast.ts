@@ -1,4 +1,4 @@
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/client-loading/toast";
 import { isUndoShortcut, undoShortcutLabel } from "@/lib/domain/shortcuts";
 
 /**

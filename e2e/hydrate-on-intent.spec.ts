@@ -5,7 +5,7 @@ import { toast, useSession } from "./helpers/session";
 
 /**
  * Holds every script asked for after the load event (a form's react-hook-form, loaded on intent by
- * components/hydrate-on-intent.tsx) until `release` is called: what the visitor does meanwhile
+ * components/client-loading/hydrate-on-intent.tsx) until `release` is called: what the visitor does meanwhile
  * happens on the server's HTML alone.
  */
 async function holdLateScripts(page: Page) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { Suspense, use, useCallback, useEffect, useRef, type ComponentType } from "react";
-import { whenIdle } from "@/lib/when-idle";
+import { whenIdle } from "./when-idle";
 
 /**
  * Unasked, the script still loads once the page has been idle this long, so a visitor who reads

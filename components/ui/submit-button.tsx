@@ -3,7 +3,7 @@
 import type { ComponentProps } from "react";
 import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { useHydrated } from "@/lib/use-hydrated";
+import { useHydrated } from "@/components/client-loading/use-hydrated";
 
 /**
  * A form's submit button: busy, with a spinner, and refusing presses while the form is being

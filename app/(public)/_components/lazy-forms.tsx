@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect } from "react";
-import { hydrateOnIntent } from "@/components/hydrate-on-intent";
-import { toast } from "@/components/ui/toast";
+import { hydrateOnIntent } from "@/components/client-loading/hydrate-on-intent";
+import { toast } from "@/components/client-loading/toast";
 import { SIGN_IN_FAILED_PATH } from "@/lib/domain/paths";
 
 /** The landing's form: its script (react-hook-form) loads when the visitor reaches for it. */

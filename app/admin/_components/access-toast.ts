@@ -1,4 +1,4 @@
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/client-loading/toast";
 import { dismissUndoOffers, offerUndo } from "@/components/undo-toast";
 import { accessChangeMessage, type AccessField, type AccessKind } from "@/lib/domain/access";
 import type { ActionResult } from "@/lib/actions/result";

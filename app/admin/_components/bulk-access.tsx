@@ -1,9 +1,9 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/client-loading/toast";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog } from "@/components/client-loading/confirm-dialog";
 import type { AccessKind } from "@/lib/domain/access";
 import { shownAccess } from "@/lib/domain/access-source";
 import { pluralRu } from "@/lib/domain/plural";

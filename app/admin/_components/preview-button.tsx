@@ -3,7 +3,7 @@
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Eye, Loader2 } from "lucide-react";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/client-loading/toast";
 import { NO_CONNECTION } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
 import { startPreview } from "../actions";

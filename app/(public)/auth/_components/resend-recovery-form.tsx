@@ -2,13 +2,13 @@
 
 import { useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/client-loading/toast";
 import { toastFirstInvalid, toastRefusal } from "@/components/form-toasts";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import type { RecoveryInput } from "@/lib/validation/auth";
-import { lazyZodResolver } from "@/lib/validation/form-resolver";
+import { lazyZodResolver } from "@/components/client-loading/lazy-zod-resolver";
 import { requestPasswordReset } from "../../actions";
 
 const resolver = lazyZodResolver<RecoveryInput>(() => import("@/lib/validation/auth").then((schemas) => schemas.recoverySchema));

@@ -8,8 +8,8 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import type { RecoveryCodeInput } from "@/lib/validation/auth";
-import { registerWithValue } from "@/lib/register-with-value";
-import { lazyZodResolver } from "@/lib/validation/form-resolver";
+import { registerWithValue } from "@/components/client-loading/register-with-value";
+import { lazyZodResolver } from "@/components/client-loading/lazy-zod-resolver";
 import { RECOVERY_CODE_LENGTH } from "@/lib/validation/limits";
 import { verifyRecoveryCode } from "../../actions";
 

@@ -3,14 +3,14 @@
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/client-loading/toast";
 import { toastFirstInvalid, toastRefusal } from "@/components/form-toasts";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import type { NewPasswordInput } from "@/lib/validation/auth";
 import { PASSWORD_NATIVE_MIN } from "@/lib/validation/limits";
-import { lazyZodResolver } from "@/lib/validation/form-resolver";
+import { lazyZodResolver } from "@/components/client-loading/lazy-zod-resolver";
 import { updatePassword } from "../../actions";
 
 const resolver = lazyZodResolver<NewPasswordInput>(() => import("@/lib/validation/auth").then((schemas) => schemas.newPasswordSchema));

@@ -7,10 +7,10 @@ import { orNoConnection, toastFirstInvalid, toastRefusal } from "@/components/fo
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/client-loading/toast";
 import type { ActionResult } from "@/lib/actions/result";
-import { registerWithValue } from "@/lib/register-with-value";
-import { lazyZodResolver } from "@/lib/validation/form-resolver";
+import { registerWithValue } from "@/components/client-loading/register-with-value";
+import { lazyZodResolver } from "@/components/client-loading/lazy-zod-resolver";
 import { PASSWORD_NATIVE_MIN } from "@/lib/validation/limits";
 import type { EmailChangeInput, NameInput, PasswordChangeInput } from "@/lib/validation/settings";
 import { changeEmail, changeName, changePassword } from "../actions";

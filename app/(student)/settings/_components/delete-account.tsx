@@ -18,9 +18,9 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/client-loading/toast";
 import { announceAuthChange } from "@/lib/auth-channel";
-import { lazyZodResolver } from "@/lib/validation/form-resolver";
+import { lazyZodResolver } from "@/components/client-loading/lazy-zod-resolver";
 import type { DeleteAccountInput } from "@/lib/validation/settings";
 import { deleteAccount } from "../actions";
 

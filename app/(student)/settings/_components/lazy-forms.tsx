@@ -1,6 +1,6 @@
 "use client";
 
-import { hydrateOnIntent } from "@/components/hydrate-on-intent";
+import { hydrateOnIntent } from "@/components/client-loading/hydrate-on-intent";
 
 /**
  * The settings page's interactive parts: the server's HTML shows at once, their script

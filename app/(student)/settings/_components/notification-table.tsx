@@ -3,7 +3,7 @@
 import { useOptimistic, useState, useTransition } from "react";
 import { orNoConnection, toastRefusal } from "@/components/form-toasts";
 import { Switch } from "@/components/ui/switch";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/client-loading/toast";
 import type { NotificationChannel } from "@/lib/domain/notifications";
 import type { PreferenceRow } from "@/lib/queries/settings";
 import type { ConfigurableKind } from "@/lib/validation/settings";

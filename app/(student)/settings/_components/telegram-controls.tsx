@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { Loader2 } from "lucide-react";
 import { orNoConnection, toastRefusal } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/client-loading/toast";
 import { connectTelegram, disconnectTelegram } from "../actions";
 
 /**

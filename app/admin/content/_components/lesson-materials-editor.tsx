@@ -5,14 +5,14 @@ import { useRouter } from "next/navigation";
 import { ArrowDown, ArrowUp, Trash2, Upload } from "lucide-react";
 import { orNoConnection } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog } from "@/components/client-loading/confirm-dialog";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
-import { useEarlyValue } from "@/components/use-early-value";
+import { toast } from "@/components/client-loading/toast";
+import { useEarlyValue } from "@/components/client-loading/use-early-value";
 import { fileSizeLabel, materialLabel, MATERIAL_ACCEPT } from "@/lib/domain/materials";
 import type { LessonAttachment } from "@/lib/queries/courses";
 import { uploadFile } from "@/lib/storage/upload";
-import { useHydrated } from "@/lib/use-hydrated";
+import { useHydrated } from "@/components/client-loading/use-hydrated";
 import {
   attachMaterial,
   deleteLessonMaterial,

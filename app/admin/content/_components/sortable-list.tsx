@@ -1,9 +1,9 @@
 "use client";
 
-import { useEffect, useId, useLayoutEffect, useRef, useState, useTransition } from "react";
-import { toast } from "@/components/ui/toast";
-import { useHydrated } from "@/lib/use-hydrated";
-import { whenIdle } from "@/lib/when-idle";
+import { useId, useLayoutEffect, useRef, useState, useTransition } from "react";
+import { toast } from "@/components/client-loading/toast";
+import { useModuleOnIntent } from "@/components/client-loading/use-module-on-intent";
+import { useHydrated } from "@/components/client-loading/use-hydrated";
 import type { ContentKind } from "@/lib/validation/content";
 import { reorderContent } from "../actions";
 import { SortableRow, type SortableItem } from "./sortable-row";
@@ -43,23 +43,12 @@ export function SortableList({ kind, items, label, noun, emptyText }: Props) {
   const [pending, startTransition] = useTransition();
   const idPrefix = useId();
   const hydrated = useHydrated();
-  const [dragging, setDragging] = useState<Dragging | null>(null);
-  const draggingRequested = useRef(false);
   const focusedBeforeDragging = useRef("");
-
-  const loadDragging = () => {
-    if (draggingRequested.current) return;
-    draggingRequested.current = true;
-    void import("./sortable-drag").then((module) => {
-      // The rows are rendered anew with dragging: the button that had the focus gets it back.
-      focusedBeforeDragging.current = document.activeElement instanceof HTMLElement ? document.activeElement.id : "";
-      setDragging(() => module);
-    }, () => {
-      // Offline: the move buttons still work, and the next visit of the pointer or focus asks again.
-      draggingRequested.current = false;
-    });
-  };
-  useEffect(() => whenIdle(loadDragging), []);
+  const [dragging, loadDragging] = useModuleOnIntent<Dragging>(
+    () => import("./sortable-drag"),
+    // The rows are rendered anew with dragging: the button that had the focus gets it back.
+    () => (focusedBeforeDragging.current = document.activeElement instanceof HTMLElement ? document.activeElement.id : ""),
+  );
   useLayoutEffect(() => {
     if (dragging && focusedBeforeDragging.current) document.getElementById(focusedBeforeDragging.current)?.focus();
   }, [dragging]);

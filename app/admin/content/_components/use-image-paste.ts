@@ -2,7 +2,7 @@
 
 import type { ClipboardEvent, DragEvent } from "react";
 import { orNoConnection } from "@/components/form-toasts";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/client-loading/toast";
 import { IMAGE_MIME_TYPES, MATERIAL_TYPES } from "@/lib/domain/materials";
 import { uploadFile } from "@/lib/storage/upload";
 import { attachLessonImage, prepareMaterialUpload } from "../lessons/[lessonId]/actions";

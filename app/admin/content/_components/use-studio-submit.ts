@@ -2,7 +2,7 @@
 
 import { useTransition } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/client-loading/toast";
 import { toastFirstInvalid } from "@/components/form-toasts";
 import type { ActionResult } from "@/lib/actions/result";
 

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/client-loading/toast";
 import { dismissUndoOffers, offerUndo } from "@/components/undo-toast";
 import { Button } from "@/components/ui/button";
 import type { GroupGrant } from "@/lib/queries/groups";

@@ -4,7 +4,7 @@ import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Trash2, UserMinus } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog } from "@/components/client-loading/confirm-dialog";
 import { deleteGroup, removeMember } from "../actions";
 import { report, UNREACHABLE } from "./group-result";
 

@@ -1,4 +1,4 @@
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/client-loading/toast";
 import { NO_CONNECTION } from "@/components/form-toasts";
 import type { ActionResult } from "@/lib/actions/result";
 

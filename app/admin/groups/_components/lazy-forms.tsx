@@ -1,6 +1,6 @@
 "use client";
 
-import { hydrateOnIntent } from "@/components/hydrate-on-intent";
+import { hydrateOnIntent } from "@/components/client-loading/hydrate-on-intent";
 
 /** The cohort forms: their script (react-hook-form) loads when the owner reaches for them. */
 export const GroupNameForm = hydrateOnIntent(() => import("./group-forms").then((module) => module.GroupNameForm));

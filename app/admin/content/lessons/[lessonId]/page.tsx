@@ -4,11 +4,10 @@ import { requireAdmin } from "@/lib/auth";
 import { isUuid } from "@/lib/domain/paths";
 import { getStudioLesson } from "@/lib/queries/studio";
 import { lessonParentValue } from "@/lib/validation/content";
-import { AssignmentEditor } from "../../_components/lazy-assignment-editor";
 import { DeleteContentButton } from "../../_components/delete-content-button";
 import { DraftBadge } from "../../_components/draft-badge";
 import { LessonMaterialsEditor } from "../../_components/lesson-materials-editor";
-import { LessonForm } from "../../_components/lazy-forms";
+import { AssignmentEditor, LessonForm } from "../../_components/lazy-forms";
 import { StudioShell } from "../../_components/studio-shell";
 
 export const metadata: Metadata = { title: "Урок", robots: { index: false } };

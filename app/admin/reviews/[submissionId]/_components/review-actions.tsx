@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState, useTransition } from "react";
-import { useEarlyValue } from "@/components/use-early-value";
+import { useEarlyValue } from "@/components/client-loading/use-early-value";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { ArrowRight, Check, Hand, Loader2, RotateCcw } from "lucide-react";
@@ -9,11 +9,11 @@ import { orNoConnection, toastRefusal } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/client-loading/toast";
 import type { ActionResult } from "@/lib/actions/result";
 import { COMMENT_MAX, RETURN_NEEDS_COMMENT } from "@/lib/domain/reviews";
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from "@/lib/domain/submissions";
-import { useHydrated } from "@/lib/use-hydrated";
+import { useHydrated } from "@/components/client-loading/use-hydrated";
 import { claimSubmission, releaseSubmission, reviewSubmission } from "../../actions";
 
 const UNSENT = "Комментарий не отправлен. Перейти к следующей работе?";
