@@ -390,6 +390,8 @@ CREATE TABLE public.lesson_access (
     CONSTRAINT lesson_access_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
+CREATE INDEX lesson_access_hidden_idx ON public.lesson_access USING btree (user_id, lesson_id) WHERE (NOT is_visible);
+
 CREATE INDEX lesson_access_lesson_idx ON public.lesson_access USING btree (lesson_id);
 
 CREATE INDEX lesson_access_unlock_at_idx ON public.lesson_access USING btree (unlock_at) WHERE (unlock_at IS NOT NULL);
@@ -1413,18 +1415,19 @@ CREATE FUNCTION public.analytics_hidden_lessons(_students uuid[]) RETURNS TABLE(
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  with hiding as materialized (
+  with asked as materialized (select distinct unnest(_students) as user_id),
+  hiding as materialized (
     select distinct m.user_id, g.lesson_id
     from public.group_lesson_access g join public.group_members m on m.group_id = g.group_id
-    where not g.is_visible and (m.user_id in (select unnest(_students))) is true
+    where not g.is_visible and m.user_id in (select user_id from asked)
   ),
   shown as materialized (
     select m.user_id, v.lesson_id
     from public.group_lesson_access v join public.group_members m on m.group_id = v.group_id
     where v.is_visible and v.lesson_id in (select h.lesson_id from hiding h)
   )
-  select a.user_id, a.lesson_id from public.lesson_access a
-  where not a.is_visible and (a.user_id in (select unnest(_students))) is true
+  select a.user_id, a.lesson_id from public.lesson_access a join asked on asked.user_id = a.user_id
+  where not a.is_visible
   union
   select h.user_id, h.lesson_id from hiding h
   where ((h.user_id, h.lesson_id) not in (select s.user_id, s.lesson_id from shown s)) is true
