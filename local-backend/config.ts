@@ -47,6 +47,8 @@ export interface BackendConfig {
    */
   sbForwardedForEnabled: boolean;
   rateLimitHeader: string | null;
+  /** `LOCAL_BACKEND_DATABASE_URL`: a PostgreSQL server's database (as its superuser) instead of PGlite. */
+  databaseUrl: string | null;
   /** Largest request body of Auth and REST, in bytes (GoTrue: 1 MB). Storage has its own limit. */
   maxBodyBytes: number;
   /** `[storage] file_size_limit`: the largest object Storage accepts, whatever a bucket allows. */
@@ -194,6 +196,7 @@ export function parseConfig(toml: string, env: NodeJS.ProcessEnv): BackendConfig
     },
     sbForwardedForEnabled: env.LOCAL_BACKEND_SB_FORWARDED_FOR !== "false",
     rateLimitHeader: env.LOCAL_BACKEND_RATE_LIMIT_HEADER || null,
+    databaseUrl: env.LOCAL_BACKEND_DATABASE_URL || null,
     maxBodyBytes: 1 << 20,
     storageFileSizeLimit: bytesOf(storage.file_size_limit, 50 * 1024 * 1024),
     customAccessTokenHook: pgFunction(auth.hook?.custom_access_token),

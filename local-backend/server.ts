@@ -14,7 +14,10 @@ import { createStorage, type StorageRequest } from "./storage/index";
 export { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY };
 
 export interface LocalBackendOptions {
-  /** A folder for the data, or "memory://" for a throwaway database. */
+  /**
+   * A folder for the data, or "memory://" for a throwaway database. With `config.databaseUrl`
+   * (LOCAL_BACKEND_DATABASE_URL) the rows are that server's, and the folder keeps Storage's bytes.
+   */
   dataDir: string;
   /** 0 picks a free port. Defaults to config.toml's [api] port. */
   port?: number;
@@ -118,7 +121,7 @@ const isLoopback = (address: string | undefined) =>
 export async function startLocalBackend(options: LocalBackendOptions): Promise<LocalBackend> {
   const log = options.log ?? ((line: string) => console.log(`[backend] ${line}`));
   const config = { ...loadConfig(), ...options.config };
-  const db = await openDatabase(options.dataDir, log);
+  const db = await openDatabase(options.dataDir, log, config.databaseUrl);
   const signer = await loadSigner(db);
   const mailbox = createMailbox(db, log);
   const port = options.port ?? config.port;

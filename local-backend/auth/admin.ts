@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { Transaction } from "@electric-sql/pglite";
+import type { Transaction } from "../database";
 import { json, parseJson, type Reply, type Request } from "../http";
 import { authError, badJson, invalidEmail } from "./errors";
 import type { AuthContext } from "./index";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "@electric-sql/pglite";
+import type { Transaction } from "../database";
 import { json, ReplyError, type Reply } from "../http";
 import { authError, emailRateLimited, emailTooSoon } from "./errors";
 import type { AuthContext } from "./index";

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "@electric-sql/pglite";
 import { z } from "zod";
 import type { PgFunctionHook } from "../config";
-import type { Database } from "../database";
+import type { Database, Transaction } from "../database";
 import { ReplyError, type Reply } from "../http";
 import type { Claims } from "../keys";
 import { uncodedAuthError } from "./errors";

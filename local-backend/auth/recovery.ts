@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "@electric-sql/pglite";
+import type { Transaction } from "../database";
 import { json, parseJson, type Reply, type Request } from "../http";
 import type { EmailChange } from "./email-change";
 import { authError, badJson, emailRateLimited, emailTooSoon, invalidEmail } from "./errors";

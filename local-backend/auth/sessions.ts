@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Transaction } from "@electric-sql/pglite";
+import type { Transaction } from "../database";
 import { z } from "zod";
 import { bearerToken, json, type Reply, type Request } from "../http";
 import { apiKeyClaims, opaqueKeyRole, type Claims } from "../keys";

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { Transaction } from "@electric-sql/pglite";
 import type { BackendConfig } from "../config";
-import type { Database } from "../database";
+import type { Database, Transaction } from "../database";
 import type { Reply } from "../http";
 import { hashPassword } from "./passwords";
 import { authError } from "./errors";

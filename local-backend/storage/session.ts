@@ -1,5 +1,4 @@
-import type { Transaction } from "@electric-sql/pglite";
-import type { Database } from "../database";
+import type { Database, Transaction } from "../database";
 import type { Request } from "../http";
 import { SERVICE_ROLE_KEY, type Claims } from "../keys";
 

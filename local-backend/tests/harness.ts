@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
 import type { BackendConfig } from "@/local-backend/config";
+import { postgresBinDir, startCluster } from "@/tests/postgres/cluster";
 import {
   ANON_KEY,
   PUBLISHABLE_KEY,
@@ -14,9 +15,39 @@ export { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY };
 
 export { DEMO_ACCOUNTS as SEEDED } from "@/local-backend/demo-accounts";
 
-/** A throwaway backend (in memory, on a free port) with the project's migrations and seed. */
-export async function startTestBackend(config: Partial<BackendConfig> = {}): Promise<LocalBackend> {
-  return startLocalBackend({ dataDir: "memory://", port: 0, log: () => {}, config });
+export type TestDatabase = "PGlite" | "PostgreSQL";
+
+/** PGlite, and a real PostgreSQL server too when Debian's is installed: for suites that run on both. */
+export const TEST_DATABASES: TestDatabase[] = postgresBinDir() ? ["PGlite", "PostgreSQL"] : ["PGlite"];
+
+/** `LOCAL_BACKEND_TEST_DATABASE=PostgreSQL` runs any suite's backends on a throwaway PostgreSQL cluster. */
+const defaultDatabase: TestDatabase = process.env.LOCAL_BACKEND_TEST_DATABASE === "PostgreSQL" ? "PostgreSQL" : "PGlite";
+
+/**
+ * A throwaway backend (in memory, on a free port) with the project's migrations and seed. On
+ * PostgreSQL, a cluster of its own (tests/postgres), bootstrapped by the backend as an empty
+ * hosted-style database and stopped with it.
+ */
+export async function startTestBackend(config: Partial<BackendConfig> = {}, database = defaultDatabase): Promise<LocalBackend> {
+  const start = (databaseUrl: string | null) =>
+    startLocalBackend({ dataDir: "memory://", port: 0, log: () => {}, config: { databaseUrl, ...config } });
+  if (database === "PGlite") return start(null);
+  const binDir = postgresBinDir();
+  if (!binDir) throw new Error("no PostgreSQL server installed (Debian: apt-get install postgresql)");
+  const cluster = startCluster(binDir, { locale: "C.UTF-8" });
+  try {
+    const backend = await start(cluster.url);
+    return {
+      ...backend,
+      async close() {
+        await backend.close();
+        cluster.stop();
+      },
+    };
+  } catch (error) {
+    cluster.stop();
+    throw error;
+  }
 }
 
 export function anonClient(backend: LocalBackend): SupabaseClient<Database> {

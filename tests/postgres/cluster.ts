@@ -17,15 +17,18 @@ export interface Cluster {
   /** Connection settings for node-postgres: a Unix socket in the cluster's own folder. */
   host: string;
   port: number;
+  /** The same as a connection string, as its superuser: `LOCAL_BACKEND_DATABASE_URL` for a backend on it. */
+  url: string;
   stop(): void;
 }
 
 /**
  * A throwaway cluster in a temporary folder, listening only on a Unix socket there. Its bootstrap
  * superuser is supabase_admin, as on hosted Supabase. PostgreSQL refuses to run as root, so
- * under root (CI) it runs as Debian's `postgres` system user.
+ * under root (CI) it runs as Debian's `postgres` system user. Without a `locale`, none (C); hosted
+ * projects have C.UTF-8, which lower(), upper() and ilike need for Cyrillic.
  */
-export function startCluster(binDir: string): Cluster {
+export function startCluster(binDir: string, { locale }: { locale?: string } = {}): Cluster {
   const folder = mkdtempSync(path.join(os.tmpdir(), "hosted-postgres-"));
   const data = path.join(folder, "data");
   const asRoot = process.getuid?.() === 0;
@@ -41,7 +44,7 @@ export function startCluster(binDir: string): Cluster {
     execFileSync(command, commandArgs, { stdio: "pipe" });
   };
   const port = 5432;
-  run("initdb", ["-D", data, "-U", "supabase_admin", "--auth=trust", "--no-locale", "-E", "UTF8"]);
+  run("initdb", ["-D", data, "-U", "supabase_admin", "--auth=trust", ...(locale ? [`--locale=${locale}`] : ["--no-locale"]), "-E", "UTF8"]);
   run("pg_ctl", [
     "-D", data, "-l", path.join(folder, "server.log"), "-w", "start",
     "-o", `-k ${folder} -p ${port} -c listen_addresses='' -c fsync=off -c full_page_writes=off`,
@@ -49,6 +52,7 @@ export function startCluster(binDir: string): Cluster {
   return {
     host: folder,
     port,
+    url: `postgresql://supabase_admin@localhost/postgres?host=${encodeURIComponent(folder)}&port=${port}`,
     stop() {
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);

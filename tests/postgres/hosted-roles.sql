@@ -1,7 +1,7 @@
 -- Run first, as the cluster's superuser supabase_admin: on hosted Supabase, `postgres` is not a
 -- superuser; it owns the database and the public schema, and runs every migration.
 create role postgres login createrole createdb bypassrls;
-alter database postgres owner to postgres;
+do $$ begin execute format('alter database %I owner to postgres', current_database()); end $$;
 alter schema public owner to postgres;
 
 -- Hosted projects let `postgres` create, alter and drop the policies of storage.buckets and
