@@ -14,3 +14,6 @@ alter table _local.mailbox
   add column if not exists html text,
   add column if not exists message_id text,
   add column if not exists headers jsonb not null default '{}';
+
+alter role authenticator set statement_timeout = '8s';
+alter role authenticator set lock_timeout = '8s';

@@ -12,6 +12,8 @@ grant anon, authenticated, service_role to postgres;
 create role supabase_auth_admin nologin noinherit createrole;
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+alter role authenticator set lock_timeout = '8s';
 
 create schema extensions;
 grant usage on schema extensions to postgres, anon, authenticated, service_role;

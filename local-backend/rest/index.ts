@@ -52,7 +52,8 @@ export function createRest(db: Database, config: BackendConfig) {
       const session = {
         role,
         claims,
-        roleSettings: schema.roleSettings.get(role) ?? [],
+        // PostgREST's connection is authenticator's, so its settings hold wherever the role has none.
+        roleSettings: [...(schema.roleSettings.get("authenticator") ?? []), ...(schema.roleSettings.get(role) ?? [])],
         method: request.method,
         path: request.url.pathname,
       };

@@ -46,13 +46,14 @@ async function loadSchema(db: Database): Promise<SchemaCache> {
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type t on t.oid = p.prorettype
        where n.nspname = 'public' and p.prokind = 'f'`,
     ),
-    // Only settings a role may set for itself (context 'user'), as PostgREST's own query.
+    // Only settings a role may set for itself (context 'user'), as PostgREST's own query; and those
+    // of authenticator, which PostgREST logs in as.
     db.query<{ role: string; name: string; value: string }>(
       `select r.rolname as role, s.name, substr(entry, strpos(entry, '=') + 1) as value
        from pg_roles r cross join unnest(r.rolconfig) entry
        join pg_settings s on s.name = split_part(entry, '=', 1) and s.context = 'user'
        where r.rolname = any($1)`,
-      [API_ROLES],
+      [[...API_ROLES, "authenticator"]],
     ),
   ]);
   const tables = new Map<string, TableInfo>();

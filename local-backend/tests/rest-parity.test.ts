@@ -91,10 +91,12 @@ describe.each(TEST_DATABASES)("on %s", (database) => {
       expect(rows[0].n).toBe(1);
     });
 
-    it("applies each API role's own statement_timeout inside its transaction", async () => {
+    it("applies each API role's own statement_timeout, else authenticator's, inside its transaction", async () => {
       expect((await untypedClient(ANON_KEY).rpc("parity_statement_timeout")).data).toBe("3s");
       const { session } = await signedIn(backend, SEEDED.student.email, SEEDED.student.password);
       expect((await untypedClient(ANON_KEY, session.access_token).rpc("parity_statement_timeout")).data).toBe("8s");
+      // The service role has none of its own: authenticator's holds, as on hosted.
+      expect((await untypedClient(SERVICE_ROLE_KEY).rpc("parity_statement_timeout")).data).toBe("8s");
     });
   });
 
