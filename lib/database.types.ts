@@ -1423,6 +1423,13 @@ export type Database = {
         }
         Returns: Json
       }
+      decide_can_open_lesson: {
+        Args: {
+          _user_id: string
+          _lesson_id: string
+        }
+        Returns: boolean
+      }
       deletion_impact: {
         Args: {
           _kind: string

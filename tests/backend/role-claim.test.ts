@@ -83,6 +83,13 @@ describe("database functions answer only what the caller may know", () => {
     expect([role.status, role.error?.code]).toEqual([401, "42501"]);
     const lesson = await anon.rpc("can_open_lesson", { _user_id: SEEDED.student.id, _lesson_id: OPEN_LESSON });
     expect(lesson.error?.code).toBe("42501");
+    const refused = await Promise.all([
+      anon.rpc("effective_access_of", { _user_id: SEEDED.student.id, _kind: "tool", _item_id: OPEN_LESSON }),
+      anon.rpc("viewer_access_ids", { _user_id: SEEDED.student.id, _kind: "tool" }),
+      anon.rpc("groups_overview"),
+      anon.rpc("content_lesson_counts"),
+    ]);
+    expect(refused.map((answer) => answer.error?.code)).toEqual(["42501", "42501", "42501", "42501"]);
   });
 
   it("answers a student about itself only; an admin about anyone", async () => {
