@@ -8,6 +8,7 @@ import { startFloor } from "./bench-floor";
 import { loadTest, peakMemoryMiB, type LoadResult } from "./bench-load";
 import { lighthouseMobile } from "./bench-lighthouse";
 import { firstLoadJs, measurePage, signedInContext, waitForServers, type PageMeasure } from "./bench-pages";
+import { benchLoadScale } from "./bench-load-scale";
 import { benchScale } from "./bench-scale";
 import { seedLargeSchool, seedSubmissions, spreadLessonAccess } from "./bench-school";
 import { signInBurst } from "./bench-sign-in-burst";
@@ -27,6 +28,7 @@ import { exitCode, nextEnv, runNext, runServer } from "./next-app";
  *    `npm run bench -- scale` runs this part alone.
  * A benchmark, not a test: it reports, it never fails `npm test`.
  */
+if (process.argv[2] === "load-scale") await benchLoadScale().then(() => process.exit(0));
 if (process.argv[2] === "scale") {
   await benchScale();
   process.exit(0);

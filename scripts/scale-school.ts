@@ -129,6 +129,25 @@ export interface ScaleSchool {
   stop(): Promise<void>;
 }
 
+/**
+ * Adds the scale school's rows (SEED) to a database already migrated and seeded with seed.sql, as
+ * its superuser (bulk rows skip the per-row triggers), then analyzes it and logs the counts.
+ */
+export async function seedScaleSchool(superuser: Client, log: (line: string) => void = console.log) {
+  log("scale school: seeding 10,000 students, 500 lessons, 1.18 M access rows, 2 M progress rows on PostgreSQL…");
+  const started = performance.now();
+  await superuser.query(SEED);
+  await superuser.query("vacuum analyze");
+  const { rows } = await superuser.query(`
+    select (select count(*) from public.group_members)::int as memberships,
+      (select count(*) from public.group_tool_access)::int + (select count(*) from public.group_module_access)::int + (select count(*) from public.group_lesson_access)::int as grants,
+      (select count(*) from public.tool_access)::int + (select count(*) from public.module_access)::int + (select count(*) from public.lesson_access)::int as personal,
+      (select count(*) from public.lesson_progress)::int as progress, (select count(*) from public.submissions)::int as submissions,
+      (select count(*) from public.notifications)::int as notifications`);
+  const figures = Object.entries(rows[0]).map(([name, count]) => `${Number(count).toLocaleString("en")} ${name}`);
+  log(`scale school seeded in ${((performance.now() - started) / 1000).toFixed(0)} s: ${figures.join(", ")}`);
+}
+
 export async function startScaleSchool(log: (line: string) => void = console.log): Promise<ScaleSchool | null> {
   const binDir = postgresBinDir();
   if (!binDir) return null;
@@ -146,18 +165,7 @@ export async function startScaleSchool(log: (line: string) => void = console.log
   for (const name of [...migrations.map((file) => `supabase/migrations/${file}`), "supabase/seed.sql"]) await owner.query(await readFile(path.join(ROOT, name), "utf8"));
   await owner.end();
 
-  log("scale school: seeding 10,000 students, 500 lessons, 1.18 M access rows, 2 M progress rows on PostgreSQL…");
-  const started = performance.now();
-  await superuser.query(SEED);
-  await superuser.query("vacuum analyze");
-  const { rows } = await superuser.query(`
-    select (select count(*) from public.group_members)::int as memberships,
-      (select count(*) from public.group_tool_access)::int + (select count(*) from public.group_module_access)::int + (select count(*) from public.group_lesson_access)::int as grants,
-      (select count(*) from public.tool_access)::int + (select count(*) from public.module_access)::int + (select count(*) from public.lesson_access)::int as personal,
-      (select count(*) from public.lesson_progress)::int as progress, (select count(*) from public.submissions)::int as submissions,
-      (select count(*) from public.notifications)::int as notifications`);
-  const figures = Object.entries(rows[0]).map(([name, count]) => `${Number(count).toLocaleString("en")} ${name}`);
-  log(`scale school seeded in ${((performance.now() - started) / 1000).toFixed(0)} s: ${figures.join(", ")}`);
+  await seedScaleSchool(superuser, log);
 
   const notices: string[] = [];
   superuser.on("notice", (notice) => notices.push(notice.message ?? ""));
