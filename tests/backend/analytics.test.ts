@@ -149,6 +149,11 @@ describe("active students per day", () => {
     ]);
   });
 
+  it("the track of all these lessons counts as all tracks do", async () => {
+    expect(await activity(admin, G1, "tech")).toEqual(await activity(admin, G1));
+    expect(await activity(admin, G2, "tech")).toEqual(await activity(admin, G2));
+  });
+
   it("a track without these lessons counts nothing", async () => {
     const product = (await activity(admin, G1, "product"))!;
     expect([product.students, product.active_30d, busyDays(product.days)]).toEqual([3, 0, []]);
