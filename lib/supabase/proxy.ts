@@ -7,6 +7,7 @@ import { builtActionIds, guardActionRequest } from "@/lib/security/action-reques
 import { SITE_URL } from "@/lib/site";
 import { forwardingHeaders } from "./client-address";
 import { authApiKey, sessionCookieOptions, supabaseEnv } from "./env";
+import { freshSession } from "./fresh-session";
 import { isSessionCookie, sealSession, SESSION_SEAL_HEADER } from "./session-seal";
 import { ANONYMOUS, verifySession, type SessionState } from "./session";
 
@@ -60,8 +61,10 @@ export async function updateSession(request: NextRequest) {
   // Next relativizes a same-origin Location, so a forged Host or X-Forwarded-Host cannot steer it.
   const redirectTo = (target: string) => withSession(NextResponse.redirect(new URL(target, request.url)));
 
-  // A visitor without Supabase cookies has no session to verify, so no client is built for them.
-  const session = request.cookies.getAll().some(isSessionCookie) ? await verifySession(auth()) : ANONYMOUS;
+  // A visitor without Supabase cookies has no session to verify, so no client is built for them;
+  // nor for a session that needs no refresh and verifies against the cached keys.
+  const hasSession = request.cookies.getAll().some(isSessionCookie);
+  const session = hasSession ? ((await freshSession(request.cookies.getAll())) ?? (await verifySession(auth()))) : ANONYMOUS;
   // An unreachable backend is not a signed-out visitor: let the page show its error page.
   if (session.kind === "unavailable") return passOn(session);
   // A server action answers for itself, in Russian (lib/actions checks its role): a redirect would
