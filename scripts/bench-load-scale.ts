@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -11,7 +11,8 @@ import { SECRET_KEY } from "../local-backend/keys";
 import { postgresBinDir, startCluster } from "../tests/postgres/cluster";
 import { cpuMs } from "./bench-load";
 import { exitCode, nextEnv, ROOT, runNext, runServer } from "./next-app";
-import { percentile, seededId, seedScaleSchool } from "./scale-school";
+import { databaseFigures, fixed, machineCpuMs, PAGES, postgresCpuMs, report, type Answer } from "./bench-load-scale-report";
+import { seededId, seedScaleSchool } from "./scale-school";
 
 /**
  * `npm run bench -- load-scale [--seconds N]`: the whole stack under load at the scale of issue 31.
@@ -32,8 +33,6 @@ const BACKEND_PORT = 54351;
 const APP_PORT = 3210;
 const DIST_DIR = ".next-bench-load-scale";
 const WARM_UP_SECONDS = 10;
-const PAGES = ["dashboard", "tool page", "lesson page", "course module", "course lesson"] as const;
-type Page = (typeof PAGES)[number];
 
 interface Student {
   email: string;
@@ -43,11 +42,6 @@ interface Student {
   agent: http.Agent;
 }
 
-interface Answer {
-  page: Page;
-  ms: number;
-  error: string | null;
-}
 
 /** Student n (1–10,000 spread over the school: every group and every access pattern of the seed). */
 const studentNumbers = Array.from({ length: STUDENTS }, (_, index) => 1 + index * Math.floor(10000 / STUDENTS));
@@ -151,50 +145,6 @@ async function drive(base: string, students: Student[], seconds: number) {
   return { answers, seconds: (performance.now() - started) / 1000 };
 }
 
-/** All the CPU of one PostgreSQL cluster: the postmaster, its live children, and the children it has reaped. */
-function postgresCpuMs(postmasterPid: number) {
-  const fields = (pid: number | string) => readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  const ticks = (values: string[], from: number, to: number) => values.slice(from, to + 1).reduce((sum, value) => sum + Number(value), 0);
-  let total = ticks(fields(postmasterPid), 11, 14);
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = fields(pid);
-      if (Number(stat[1]) === postmasterPid) total += ticks(stat, 11, 12);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return (total * 1000) / 100;
-}
-
-/** Busy and total CPU time of the whole machine (/proc/stat), everyone's work included. */
-function machineCpuMs() {
-  const values = readFileSync("/proc/stat", "utf8").split("\n")[0].split(/\s+/).slice(1).map(Number);
-  const idle = values[3] + values[4];
-  const total = values.reduce((sum, value) => sum + value, 0);
-  return { busy: ((total - idle) * 1000) / 100, total: (total * 1000) / 100 };
-}
-
-interface DatabaseFigures {
-  activeMs: number;
-  transactions: number;
-  functions: Map<string, { calls: number; totalMs: number; selfMs: number }>;
-}
-
-async function databaseFigures(superuser: Client): Promise<DatabaseFigures> {
-  const { rows: [database] } = await superuser.query<{ active_ms: number; transactions: string }>(
-    `select active_time as active_ms, xact_commit + xact_rollback as transactions from pg_stat_database where datname = current_database()`,
-  );
-  const { rows } = await superuser.query<{ name: string; calls: string; total_ms: number; self_ms: number }>(
-    `select schemaname || '.' || funcname as name, calls, total_time as total_ms, self_time as self_ms from pg_stat_user_functions`,
-  );
-  return {
-    activeMs: database.active_ms,
-    transactions: Number(database.transactions),
-    functions: new Map(rows.map((row) => [row.name, { calls: Number(row.calls), totalMs: row.total_ms, selfMs: row.self_ms }])),
-  };
-}
-
 function startBackend(databaseUrl: string, dataDir: string, base: string, requestLog: string[]) {
   const child = spawn(process.execPath, ["--import", "tsx", "local-backend/main.ts"], {
     cwd: ROOT,
@@ -227,7 +177,6 @@ async function untilAnswers(url: string, child: ReturnType<typeof spawn>, name: 
   throw new Error(`${name} did not start`);
 }
 
-const fixed = (value: number, digits = 0) => value.toFixed(digits);
 
 /** `--seconds N` of load (45 by default). */
 const secondsOfLoad = () => {
@@ -314,7 +263,7 @@ export async function benchLoadScale({ seconds = secondsOfLoad() } = {}) {
     };
     const backendLines = requestLog.splice(0);
 
-    report({ warmUp, run, before, after, backendLines });
+    report({ warmUp, run, before, after, backendLines, students: STUDENTS, warmUpSeconds: WARM_UP_SECONDS });
     if (appErrors.length) console.log(`\nthe app's error output (${appErrors.length} writes), from the start:\n${appErrors.join("").slice(0, 1500)}`);
   } finally {
     app?.kill();
@@ -323,99 +272,6 @@ export async function benchLoadScale({ seconds = secondsOfLoad() } = {}) {
     cluster.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(path.join(ROOT, DIST_DIR), { recursive: true, force: true });
-  }
-}
-
-interface Snapshot {
-  database: DatabaseFigures;
-  app: number;
-  backend: number;
-  postgres: number;
-  machine: { busy: number; total: number };
-}
-
-function report({
-  warmUp,
-  run,
-  before,
-  after,
-  backendLines,
-}: {
-  warmUp: Awaited<ReturnType<typeof drive>>;
-  run: Awaited<ReturnType<typeof drive>>;
-  before: Snapshot & { driver: NodeJS.CpuUsage };
-  after: Snapshot & { driver: NodeJS.CpuUsage };
-  backendLines: string[];
-}) {
-  const { answers } = run;
-  const pages = answers.length;
-  const errors = answers.filter((answer) => answer.error);
-  const warmUpErrors = warmUp.answers.filter((answer) => answer.error).length;
-  console.log(`\n${STUDENTS} students, each its own session and connection, no pause between pages: ${fixed(run.seconds, 1)} s after a ${WARM_UP_SECONDS} s warm-up (${warmUp.answers.length} pages, ${warmUpErrors} errors)\n`);
-  console.log("page".padEnd(16), "pages".padStart(7), "p50 ms".padStart(8), "p99 ms".padStart(8), "errors".padStart(7));
-  const row = (label: string, subset: Answer[]) => {
-    const times = subset.map((answer) => answer.ms).sort((a, b) => a - b);
-    console.log(
-      label.padEnd(16),
-      String(subset.length).padStart(7),
-      fixed(percentile(times, 0.5)).padStart(8),
-      fixed(percentile(times, 0.99)).padStart(8),
-      String(subset.filter((answer) => answer.error).length).padStart(7),
-    );
-  };
-  for (const page of PAGES) row(page, answers.filter((answer) => answer.page === page));
-  row("all", answers);
-  const kinds = new Map<string, number>();
-  for (const { page, error } of errors) kinds.set(`${page}: ${error}`, (kinds.get(`${page}: ${error}`) ?? 0) + 1);
-  for (const [kind, count] of kinds) console.log(`  error ${kind} × ${count}`);
-
-  const wall = run.seconds * 1000;
-  const driverMs = (after.driver.user + after.driver.system) / 1000;
-  const machine = { busy: after.machine.busy - before.machine.busy, total: after.machine.total - before.machine.total };
-  const cpu: [string, number][] = [
-    ["app (Next.js)", after.app - before.app],
-    ["backend (Auth/REST)", after.backend - before.backend],
-    ["PostgreSQL", after.postgres - before.postgres],
-    ["load driver", driverMs],
-  ];
-  const stack = cpu.reduce((sum, [, ms]) => sum + ms, 0);
-  console.log(`\n${fixed(pages / run.seconds, 1)} pages/s for the whole stack; CPU per page (ms) and share of ${os.cpus().length} cores over the run:`);
-  for (const [label, ms] of cpu) console.log(`  ${label.padEnd(22)} ${fixed(ms / pages, 2).padStart(7)} ms/page ${fixed(ms / wall, 2).padStart(6)} cores`);
-  console.log(`  ${"the four together".padEnd(22)} ${fixed(stack / pages, 2).padStart(7)} ms/page ${fixed(stack / wall, 2).padStart(6)} cores`);
-  console.log(`  machine busy (everyone's work) ${fixed((machine.busy / machine.total) * 100)} % of ${fixed(machine.total / 1000 / run.seconds, 1)} cores`);
-
-  const activeMs = after.database.activeMs - before.database.activeMs;
-  const transactions = after.database.transactions - before.database.transactions;
-  console.log(
-    `\nthe database's own time: statements active ${fixed(activeMs / pages, 1)} ms a page (pg_stat_database.active_time, summed over connections),` +
-      ` PostgreSQL CPU ${fixed((after.postgres - before.postgres) / pages, 1)} ms a page, ${fixed(transactions / pages, 1)} transactions a page`,
-  );
-  const functions = [...after.database.functions]
-    .map(([name, figures]) => {
-      const previous = before.database.functions.get(name) ?? { calls: 0, totalMs: 0, selfMs: 0 };
-      return { name, calls: figures.calls - previous.calls, totalMs: figures.totalMs - previous.totalMs, selfMs: figures.selfMs - previous.selfMs };
-    })
-    .filter((figures) => figures.calls > 0)
-    .sort((a, b) => b.totalMs - a.totalMs)
-    .slice(0, 12);
-  console.log("  function (pg_stat_user_functions, nested calls included)".padEnd(62), "calls".padStart(8), "ms/call".padStart(8), "self ms/call".padStart(12));
-  for (const figures of functions) {
-    console.log(`  ${figures.name.padEnd(60)} ${String(figures.calls).padStart(8)} ${fixed(figures.totalMs / figures.calls, 2).padStart(8)} ${fixed(figures.selfMs / figures.calls, 2).padStart(12)}`);
-  }
-
-  // The backend's own view: each request's time from arrival to answer (its work and its wait for a connection and the database).
-  const byRoute = new Map<string, number[]>();
-  for (const line of backendLines) {
-    const match = /^\[backend\] (\w+) (\S+) (\d+) (\d+)ms$/.exec(line);
-    if (!match) continue;
-    const route = `${match[1]} ${match[2].replace(/[0-9a-f-]{36}/g, ":id")}`;
-    byRoute.set(route, [...(byRoute.get(route) ?? []), Number(match[4])]);
-  }
-  const requests = [...byRoute.values()].reduce((sum, times) => sum + times.length, 0);
-  console.log(`\nbackend requests: ${fixed(requests / pages, 1)} a page; by route (the backend's time, arrival to answer)`);
-  for (const [route, times] of [...byRoute].sort((a, b) => b[1].length - a[1].length).slice(0, 10)) {
-    times.sort((a, b) => a - b);
-    console.log(`  ${route.padEnd(52)} ${String(times.length).padStart(7)} p50 ${String(percentile(times, 0.5)).padStart(5)} ms  p99 ${String(percentile(times, 0.99)).padStart(5)} ms`);
   }
 }
 
