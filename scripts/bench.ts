@@ -30,7 +30,7 @@ import { exitCode, nextEnv, runNext, runServer } from "./next-app";
  */
 if (process.argv[2] === "load-scale") await benchLoadScale().then(() => process.exit(0));
 if (process.argv[2] === "scale") {
-  await benchScale();
+  await benchScale({ keep: process.argv.includes("--keep") });
   process.exit(0);
 }
 

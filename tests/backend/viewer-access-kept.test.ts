@@ -6,9 +6,12 @@ import { SEEDED, startTestBackend } from "@/local-backend/tests/harness";
  * The viewer's own access is kept for the rest of one statement (migration …0300), and only that:
  * the next statement of the same transaction sees a change, another person's access is never
  * served from the viewer's kept answer, and a statement asking about someone else computes it.
+ * Since …0900 one computation keeps all three kinds, and the hidden lists keep their own answer.
  */
 
 const CURSOR = "70000000-0000-4000-8000-000000000002";
+const SECOND_MODULE = "c0000000-0000-4000-8000-000000000002";
+const FIRST_LESSON = "d0000000-0000-4000-8000-000000000001";
 const STUDENT = SEEDED.student.id;
 const ADMIN = SEEDED.admin.id;
 let backend: LocalBackend;
@@ -75,6 +78,44 @@ describe("the viewer's access kept per statement", () => {
       );
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) expect([row.item_unlocked, row.item_visible]).toEqual([row.is_unlocked, row.is_visible]);
+    });
+  });
+
+  it("one statement's kept answers for every kind agree with the full computation, and the next statement sees a change of each", async () => {
+    await asCaller(STUDENT, async (tx) => {
+      const hideEach = [
+        ["tool_access", "tool_id", CURSOR],
+        ["module_access", "module_id", SECOND_MODULE],
+        ["lesson_access", "lesson_id", FIRST_LESSON],
+      ];
+      const askEveryKind = async () =>
+        (
+          await tx.query<Record<string, string[]>>(
+            `select public.hidden_item_ids($1, 'lesson') as lesson, public.hidden_item_ids($1, 'tool') as tool,
+               public.hidden_item_ids($1, 'module') as module, public.hidden_item_ids($1, 'lesson') as lesson_again,
+               (select coalesce(array_agg(e.item_id), '{}') from public.effective_access($1) e where e.kind = 'tool' and not e.is_visible) as tool_computed,
+               (select coalesce(array_agg(e.item_id), '{}') from public.effective_access($1) e where e.kind = 'module' and not e.is_visible) as module_computed,
+               (select coalesce(array_agg(e.item_id), '{}') from public.effective_access($1) e where e.kind = 'lesson' and not e.is_visible) as lesson_computed`,
+            [STUDENT],
+          )
+        ).rows[0];
+      const before = await askEveryKind();
+      for (const kind of ["tool", "module", "lesson"]) expect(before[kind]).not.toContain(hideEach.find(([table]) => table.startsWith(kind))?.[2]);
+      await tx.query("reset role");
+      for (const [table, column, id] of hideEach) {
+        await tx.query(
+          `insert into public.${table} (user_id, ${column}, is_unlocked, is_visible) values ($1, $2, false, false)
+           on conflict (user_id, ${column}) do update set is_visible = false`,
+          [STUDENT, id],
+        );
+      }
+      await tx.query("set local role authenticated");
+      const after = await askEveryKind();
+      for (const kind of ["tool", "module", "lesson"]) {
+        expect([...after[kind]].sort()).toEqual([...after[`${kind}_computed`]].sort());
+        expect(after[kind]).toContain(hideEach.find(([table]) => table.startsWith(kind))?.[2]);
+      }
+      expect(after.lesson_again).toEqual(after.lesson);
     });
   });
 });
