@@ -325,6 +325,27 @@ describe("the queue, whatever the curator's own access", () => {
     expect(await filtered(await groupOf("otherCurator"))).toEqual([]);
   });
 
+  it("filters by track, tool and lesson, and its total counts what the filter keeps", async () => {
+    type Queue = { total: number; items: { id: string; track: string; lesson_id: string; item_title: string }[] };
+    let seen = 0;
+    for (const _status of ["submitted", "accepted", "returned"] as const) {
+      const all = (await as.admin.rpc("review_queue", { _status })).data as Queue;
+      seen += all.items.length;
+      const kept = async (filters: Database["public"]["Functions"]["review_queue"]["Args"]) => {
+        const page = (await as.admin.rpc("review_queue", { _status, ...filters })).data as Queue;
+        expect(page.total).toBe(page.items.length);
+        return page.items.map((item) => item.id);
+      };
+      const where = (keep: (item: Queue["items"][number]) => boolean) => all.items.filter(keep).map((item) => item.id);
+      expect(await kept({ _track: "tech" })).toEqual(where((item) => item.track === "tech"));
+      expect(await kept({ _track: "product" })).toEqual(where((item) => item.track === "product"));
+      expect(await kept({ _item_id: LOVABLE })).toEqual(where((item) => item.item_title === "Lovable"));
+      expect(await kept({ _item_id: CURSOR, _lesson_id: L1 })).toEqual([]);
+      expect(await kept({ _lesson_id: L1 })).toEqual(where((item) => item.lesson_id === L1));
+    }
+    expect(seen).toBeGreaterThan(1);
+  });
+
   it("keeps a waiting work whose lesson became a draft", async () => {
     const work = (await submit("stranger", textOnly, "Ответ")).data!;
     await service.from("lessons").update({ is_published: false }).eq("id", CURSOR_LESSON);
