@@ -1195,46 +1195,102 @@ CREATE FUNCTION public.analytics_activity(_group_id uuid DEFAULT NULL::uuid, _tr
   with students as materialized (select s.user_id from public.analytics_students(_group_id) s),
   lessons as materialized (select l.id from public.analytics_lessons(_track) l),
   uncounted as materialized (select l.id from public.lessons l where l.id not in (select id from lessons)),
-  hidden as materialized (select h.user_id, h.lesson_id from public.analytics_hidden_lessons(array(select user_id from students)) h),
-  since as (select (now() at time zone 'Europe/Moscow')::date - 29 as day),
+  since as materialized (select (now() at time zone 'Europe/Moscow')::date - 29 as day),
+  -- The (student, lesson) a group of theirs hides, before the other groups and personal records
+  -- have their say: those are asked only of the few rows of activity found on them.
+  hiding as materialized (
+    select m.user_id, g.lesson_id
+    from public.group_lesson_access g
+    cross join lateral (select m.user_id from public.group_members m where m.group_id = g.group_id offset 0) m
+    where not g.is_visible and (g.lesson_id in (select id from lessons)) is true
+      and (m.user_id in (select user_id from students)) is true
+  ),
+  personal as materialized (
+    select a.user_id, a.lesson_id from public.lesson_access a
+    where not a.is_visible and (a.user_id in (select user_id from students)) is true
+      and (a.lesson_id in (select id from lessons)) is true
+  ),
+  -- The events that do not count, one row per student, day and lesson.
+  odd_rows as materialized (
+    select a.user_id, a.day, a.opened, a.completed, a.submitted from public.student_activity_lessons a
+    where _track is null and a.day >= (select day from since) and a.lesson_id in (select id from uncounted)
+      and (a.user_id in (select user_id from students)) is true
+    union all
+    select a.user_id, a.day, a.opened, a.completed, a.submitted from public.student_activity_lessons a
+    where a.day >= (select day from since)
+      and a.lesson_id in (select g.lesson_id from public.group_lesson_access g where not g.is_visible)
+      and ((a.user_id, a.lesson_id) in (select h.user_id, h.lesson_id from hiding h)) is true
+      -- offset 0: asked row by row through the indexes, not joined to whole tables
+      and not exists (
+        select 1 from public.group_lesson_access v join public.group_members m on m.group_id = v.group_id
+        where v.lesson_id = a.lesson_id and v.is_visible and m.user_id = a.user_id offset 0
+      )
+      and not exists (select 1 from public.lesson_access p where p.user_id = a.user_id and p.lesson_id = a.lesson_id offset 0)
+    union all
+    select a.user_id, a.day, a.opened, a.completed, a.submitted
+    from personal p cross join since s
+    cross join lateral (
+      select a.user_id, a.day, a.opened, a.completed, a.submitted from public.student_activity_lessons a
+      where a.user_id = p.user_id and a.day >= s.day and a.lesson_id = p.lesson_id offset 0
+    ) a
+  ),
+  odd as (
+    select e.user_id, e.day, count(*) filter (where e.opened) as opened,
+      count(*) filter (where e.completed) as completed, count(*) filter (where e.submitted) as submitted
+    from odd_rows e
+    group by e.user_id, e.day
+  ),
   months as materialized (
     select m.* from public.student_activity_months m
-    where m.month >= (select date_trunc('month', day)::date from since)
+    where _track is null and m.month >= (select date_trunc('month', day)::date from since)
       and (m.user_id in (select user_id from students)) is true -- hashed: one pass over the window's months
   ),
-  rolled as (
+  -- Each student's days, a bit per day (bit 0 = 29 days ago): from the month rows for all tracks;
+  -- a track leaves out most of the activity, so its own lessons are counted day by day.
+  rolled as materialized (
     select m.user_id,
       bit_or(((m.opened_days::bigint << (32 + (m.month - s.day))) >> 32) & 1073741823) as opened,
       bit_or(((m.completed_days::bigint << (32 + (m.month - s.day))) >> 32) & 1073741823) as completed,
       bit_or(((m.submitted_days::bigint << (32 + (m.month - s.day))) >> 32) & 1073741823) as submitted
     from months m cross join since s
     group by m.user_id
+    union all
+    select a.user_id,
+      coalesce(bit_or(1::bigint << (a.day - s.day)) filter (where a.opened), 0),
+      coalesce(bit_or(1::bigint << (a.day - s.day)) filter (where a.completed), 0),
+      coalesce(bit_or(1::bigint << (a.day - s.day)) filter (where a.submitted), 0)
+    from public.student_activity_lessons a cross join since s
+    where _track is not null and a.day >= s.day
+      and a.lesson_id in (select id from lessons)
+      and (a.user_id in (select user_id from students)) is true
+    group by a.user_id
   ),
-  -- Per student and day, how many lessons of each kind do not count (a row is one lesson).
-  odd as (
-    select e.user_id, e.day, count(*) filter (where e.opened) as opened,
-      count(*) filter (where e.completed) as completed, count(*) filter (where e.submitted) as submitted
-    from (
-      select a.user_id, a.day, a.opened, a.completed, a.submitted from public.student_activity_lessons a
-      where a.day >= (select day from since) and a.lesson_id in (select id from uncounted)
-      union all
-      select a.user_id, a.day, a.opened, a.completed, a.submitted from public.student_activity_lessons a
-      where a.day >= (select day from since) and a.lesson_id in (select distinct lesson_id from hidden)
-        and a.lesson_id not in (select id from uncounted)
-        and ((a.user_id, a.lesson_id) in (select user_id, lesson_id from hidden)) is true -- hashed, not a join per pair
-    ) e
-    group by e.user_id, e.day
+  -- How many lessons had each kind of event on the odd days: the month's counts, or for a track its
+  -- own lessons that day.
+  totals as (
+    select o.user_id, o.day, o.opened, o.completed, o.submitted,
+      m.opened_lessons[extract(day from o.day)::integer] as all_opened,
+      m.completed_lessons[extract(day from o.day)::integer] as all_completed,
+      m.submitted_lessons[extract(day from o.day)::integer] as all_submitted
+    from odd o join months m on m.user_id = o.user_id and m.month = date_trunc('month', o.day)::date
+    where _track is null
+    union all
+    select o.user_id, o.day, o.opened, o.completed, o.submitted, t.opened, t.completed, t.submitted
+    from odd o cross join lateral (
+      select count(*) filter (where a.opened) as opened, count(*) filter (where a.completed) as completed,
+        count(*) filter (where a.submitted) as submitted
+      from public.student_activity_lessons a
+      where a.user_id = o.user_id and a.day = o.day and a.lesson_id in (select id from lessons)
+    ) t
+    where _track is not null
   ),
   cleared as (
-    select o.user_id,
-      bit_or(o.bit) filter (where m.opened_lessons[o.n] <= o.opened) as opened,
-      bit_or(o.bit) filter (where m.completed_lessons[o.n] <= o.completed) as completed,
-      bit_or(o.bit) filter (where m.submitted_lessons[o.n] <= o.submitted) as submitted
-    from (
-      select d.*, extract(day from d.day)::integer as n, 1::bigint << (d.day - (select day from since)) as bit from odd d
-    ) o
-    join months m on m.user_id = o.user_id and m.month = date_trunc('month', o.day)::date
-    group by o.user_id
+    select t.user_id,
+      bit_or(t.bit) filter (where t.all_opened <= t.opened) as opened,
+      bit_or(t.bit) filter (where t.all_completed <= t.completed) as completed,
+      bit_or(t.bit) filter (where t.all_submitted <= t.submitted) as submitted
+    from (select t.*, 1::bigint << (t.day - (select day from since)) as bit from totals t) t
+    group by t.user_id
   ),
   masks as materialized (
     select r.user_id, m.opened, m.completed, m.submitted, m.opened | m.completed | m.submitted as active
@@ -1244,23 +1300,6 @@ CREATE FUNCTION public.analytics_activity(_group_id uuid DEFAULT NULL::uuid, _tr
       r.opened & ~coalesce(c.opened, 0) as opened,
       r.completed & ~coalesce(c.completed, 0) as completed,
       r.submitted & ~coalesce(c.submitted, 0) as submitted) m
-    where _track is null
-    union all
-    -- A track leaves out the other track's lessons, most of the activity: counting the track's own
-    -- lessons, day by day, reads far less than taking the rest away from the month masks.
-    select t.user_id, t.opened, t.completed, t.submitted, t.opened | t.completed | t.submitted
-    from (
-      select a.user_id,
-        coalesce(bit_or(1::bigint << (a.day - s.day)) filter (where a.opened), 0) as opened,
-        coalesce(bit_or(1::bigint << (a.day - s.day)) filter (where a.completed), 0) as completed,
-        coalesce(bit_or(1::bigint << (a.day - s.day)) filter (where a.submitted), 0) as submitted
-      from public.student_activity_lessons a cross join since s
-      where _track is not null and a.day >= s.day
-        and a.lesson_id in (select id from lessons)
-        and (a.user_id in (select user_id from students)) is true
-        and ((a.user_id, a.lesson_id) not in (select h.user_id, h.lesson_id from hidden h)) is true
-      group by a.user_id
-    ) t
   ),
   -- The students per day, three days at a time: each day's count in a 21-bit lane of one bigint
   -- (lanes maps three bits to three lanes), so ten passes over the students instead of thirty.
@@ -1309,16 +1348,43 @@ CREATE FUNCTION public.analytics_at_risk(_group_id uuid DEFAULT NULL::uuid, _tra
     AS $$
   with students as materialized (select s.user_id from public.analytics_students(_group_id) s),
   lessons as materialized (select l.id, l.title, l.item_title from public.analytics_lessons(_track) l),
-  hidden as materialized (select h.user_id, h.lesson_id from public.analytics_hidden_lessons(array(select user_id from students)) h),
-  -- The lessons that do not count, as a NOT IN the laterals below hash once.
-  uncounted as materialized (select l.id from public.lessons l where l.id not in (select id from lessons)),
   week_ago as (select now() - interval '7 days' as at),
-  passed_lately as materialized (
-    select distinct p.user_id from public.lesson_progress p
-    where p.completed_at >= (select at from week_ago) and p.user_id in (select user_id from students)
-      and p.lesson_id not in (select id from uncounted)
-      and (p.user_id, p.lesson_id) not in (select h.user_id, h.lesson_id from hidden h)
+  personal as materialized (
+    select a.user_id, a.lesson_id from public.lesson_access a
+    where not a.is_visible and (a.user_id in (select user_id from students)) is true
   ),
+  hiding_lessons as materialized (select distinct g.lesson_id from public.group_lesson_access g where not g.is_visible),
+  -- This week's passes of lessons that count, but for those a group of the student's may hide.
+  recent as materialized (
+    select p.user_id, p.lesson_id from public.lesson_progress p
+    where p.completed_at >= (select at from week_ago)
+      and (p.user_id in (select user_id from students)) is true
+      and (p.lesson_id in (select id from lessons)) is true
+      and ((p.user_id, p.lesson_id) not in (select h.user_id, h.lesson_id from personal h)) is true
+  ),
+  plainly_passed as materialized (
+    select distinct r.user_id from recent r where r.lesson_id not in (select lesson_id from hiding_lessons)
+  ),
+  -- The few students whose only passes are of lessons some group hides: asked pass by pass.
+  passed_lately as materialized (
+    select user_id from plainly_passed
+    union all
+    select distinct r.user_id from recent r
+    where r.lesson_id in (select lesson_id from hiding_lessons)
+      and r.user_id not in (select user_id from plainly_passed)
+      and not (
+        exists (
+          select 1 from public.group_lesson_access g join public.group_members m on m.group_id = g.group_id
+          where g.lesson_id = r.lesson_id and not g.is_visible and m.user_id = r.user_id offset 0
+        )
+        and not exists (
+          select 1 from public.group_lesson_access v join public.group_members m on m.group_id = v.group_id
+          where v.lesson_id = r.lesson_id and v.is_visible and m.user_id = r.user_id offset 0
+        )
+        and not exists (select 1 from public.lesson_access a where a.user_id = r.user_id and a.lesson_id = r.lesson_id offset 0)
+      )
+  ),
+  -- A lesson counts for a student when it is published, in the track and not hidden from them.
   latest as (
     select s.user_id, lo.lesson_id, lo.last_opened_at, lo.completed_at as lesson_passed_at,
       lc.completed_at as passed_at, lw.submitted_at
@@ -1326,22 +1392,55 @@ CREATE FUNCTION public.analytics_at_risk(_group_id uuid DEFAULT NULL::uuid, _tra
     left join lateral (
       select p.lesson_id, p.last_opened_at, p.completed_at from public.lesson_progress p
       where p.user_id = s.user_id and p.last_opened_at is not null
-        and p.lesson_id not in (select id from uncounted)
-        and (p.user_id, p.lesson_id) not in (select h.user_id, h.lesson_id from hidden h)
+        and (p.lesson_id in (select id from lessons)) is true
+        and ((p.user_id, p.lesson_id) not in (select h.user_id, h.lesson_id from personal h)) is true
+        and not (
+          exists (
+            select 1 from public.group_lesson_access g join public.group_members m on m.group_id = g.group_id
+            where g.lesson_id = p.lesson_id and not g.is_visible and m.user_id = p.user_id offset 0
+          )
+          and not exists (
+            select 1 from public.group_lesson_access v join public.group_members m on m.group_id = v.group_id
+            where v.lesson_id = p.lesson_id and v.is_visible and m.user_id = p.user_id offset 0
+          )
+          and not exists (select 1 from public.lesson_access a where a.user_id = p.user_id and a.lesson_id = p.lesson_id offset 0)
+        )
       order by p.last_opened_at desc limit 1
     ) lo on true
     left join lateral (
       select p.completed_at from public.lesson_progress p
       where p.user_id = s.user_id and p.completed_at is not null
-        and p.lesson_id not in (select id from uncounted)
-        and (p.user_id, p.lesson_id) not in (select h.user_id, h.lesson_id from hidden h)
+        and (p.lesson_id in (select id from lessons)) is true
+        and ((p.user_id, p.lesson_id) not in (select h.user_id, h.lesson_id from personal h)) is true
+        and not (
+          exists (
+            select 1 from public.group_lesson_access g join public.group_members m on m.group_id = g.group_id
+            where g.lesson_id = p.lesson_id and not g.is_visible and m.user_id = p.user_id offset 0
+          )
+          and not exists (
+            select 1 from public.group_lesson_access v join public.group_members m on m.group_id = v.group_id
+            where v.lesson_id = p.lesson_id and v.is_visible and m.user_id = p.user_id offset 0
+          )
+          and not exists (select 1 from public.lesson_access a where a.user_id = p.user_id and a.lesson_id = p.lesson_id offset 0)
+        )
       order by p.completed_at desc limit 1
     ) lc on true
     left join lateral (
       select max(sub.submitted_at) as submitted_at
       from public.submissions sub join public.assignments a on a.id = sub.assignment_id
-      where sub.user_id = s.user_id and a.lesson_id not in (select id from uncounted)
-        and (sub.user_id, a.lesson_id) not in (select h.user_id, h.lesson_id from hidden h)
+      where sub.user_id = s.user_id and (a.lesson_id in (select id from lessons)) is true
+        and ((sub.user_id, a.lesson_id) not in (select h.user_id, h.lesson_id from personal h)) is true
+        and not (
+          exists (
+            select 1 from public.group_lesson_access g join public.group_members m on m.group_id = g.group_id
+            where g.lesson_id = a.lesson_id and not g.is_visible and m.user_id = sub.user_id offset 0
+          )
+          and not exists (
+            select 1 from public.group_lesson_access v join public.group_members m on m.group_id = v.group_id
+            where v.lesson_id = a.lesson_id and v.is_visible and m.user_id = sub.user_id offset 0
+          )
+          and not exists (select 1 from public.lesson_access x where x.user_id = sub.user_id and x.lesson_id = a.lesson_id offset 0)
+        )
     ) lw on true
     where s.user_id not in (select user_id from passed_lately)
   ),
@@ -1394,18 +1493,30 @@ CREATE FUNCTION public.analytics_funnel(_item_id uuid DEFAULT NULL::uuid, _group
   chosen as (
     select i.id from items i order by i.id is distinct from _item_id, i.track = 'product', i.item_order, i.title limit 1
   ),
-  steps as (select l.id, l.title, l.lesson_position from lessons l where l.item_id = (select id from chosen)),
+  steps as materialized (select l.id, l.title, l.lesson_position from lessons l where l.item_id = (select id from chosen)),
+  -- Only the chosen item's lessons are asked about: a few of the school's hidden pairs.
   hidden as materialized (
-    select h.user_id, h.lesson_id from public.analytics_hidden_lessons(array(select user_id from students)) h
-    where h.lesson_id in (select id from steps)
+    select a.user_id, a.lesson_id from public.lesson_access a
+    where not a.is_visible and a.lesson_id in (select id from steps)
+      and (a.user_id in (select user_id from students)) is true
+    union all
+    select m.user_id, g.lesson_id
+    from public.group_lesson_access g join public.group_members m on m.group_id = g.group_id
+    where not g.is_visible and g.lesson_id in (select id from steps)
+      and (m.user_id in (select user_id from students)) is true
+      and not exists (
+        select 1 from public.group_lesson_access v join public.group_members s on s.group_id = v.group_id
+        where v.lesson_id = g.lesson_id and v.is_visible and s.user_id = m.user_id offset 0
+      )
+      and not exists (select 1 from public.lesson_access p where p.user_id = m.user_id and p.lesson_id = g.lesson_id offset 0)
   ),
   reached as (
     select p.lesson_id, count(*) as opened, count(*) filter (where p.completed_at is not null) as passed
     from public.lesson_progress p
     where p.lesson_id in (select id from steps)
       and (p.last_opened_at is not null or p.completed_at is not null)
-      and p.user_id in (select user_id from students)
-      and not exists (select 1 from hidden h where h.user_id = p.user_id and h.lesson_id = p.lesson_id)
+      and (p.user_id in (select user_id from students)) is true
+      and ((p.user_id, p.lesson_id) not in (select h.user_id, h.lesson_id from hidden h)) is true
     group by p.lesson_id
   )
   select case when (select public.is_reviewer()) then jsonb_build_object(
@@ -1464,24 +1575,41 @@ CREATE FUNCTION public.analytics_homework(_group_id uuid DEFAULT NULL::uuid, _tr
     SET work_mem TO '32MB'
     AS $$
   with students as materialized (select s.user_id from public.analytics_students(_group_id) s),
-  lessons as materialized (select l.id from public.analytics_lessons(_track) l),
-  hidden as materialized (select h.user_id, h.lesson_id from public.analytics_hidden_lessons(array(select user_id from students)) h),
+  -- Only the lessons with homework matter: the hidden pairs are asked about those alone.
+  tasks as materialized (
+    select a.id, a.lesson_id from public.assignments a
+    where a.lesson_id in (select l.id from public.analytics_lessons(_track) l)
+  ),
+  hidden as materialized (
+    select a.user_id, a.lesson_id from public.lesson_access a
+    where not a.is_visible and (a.lesson_id in (select lesson_id from tasks)) is true
+      and (a.user_id in (select user_id from students)) is true
+    union all
+    select m.user_id, g.lesson_id
+    from public.group_lesson_access g
+    cross join lateral (select m.user_id from public.group_members m where m.group_id = g.group_id offset 0) m
+    where not g.is_visible and g.lesson_id in (select lesson_id from tasks)
+      and (m.user_id in (select user_id from students)) is true
+      and not exists (
+        select 1 from public.group_lesson_access v join public.group_members s on s.group_id = v.group_id
+        where v.lesson_id = g.lesson_id and v.is_visible and s.user_id = m.user_id offset 0
+      )
+      and not exists (select 1 from public.lesson_access p where p.user_id = m.user_id and p.lesson_id = g.lesson_id offset 0)
+  ),
   since as (select (((now() at time zone 'Europe/Moscow')::date - 29)::timestamp at time zone 'Europe/Moscow') as at),
   waiting as (
     select s.submitted_at
-    from public.submissions s join public.assignments a on a.id = s.assignment_id
+    from public.submissions s join tasks a on a.id = s.assignment_id
     where s.status = 'submitted'
-      and s.user_id in (select user_id from students)
-      and a.lesson_id in (select id from lessons)
-      and (s.user_id, a.lesson_id) not in (select h.user_id, h.lesson_id from hidden h)
+      and (s.user_id in (select user_id from students)) is true
+      and ((s.user_id, a.lesson_id) not in (select h.user_id, h.lesson_id from hidden h)) is true
   ),
   answered as materialized (
     select s.reviewer_id, s.status, extract(epoch from s.reviewed_at - s.submitted_at) / 60 as minutes
-    from public.submissions s join public.assignments a on a.id = s.assignment_id
+    from public.submissions s join tasks a on a.id = s.assignment_id
     where s.reviewed_at >= (select at from since) and s.status in ('accepted', 'returned')
-      and s.user_id in (select user_id from students)
-      and a.lesson_id in (select id from lessons)
-      and (s.user_id, a.lesson_id) not in (select h.user_id, h.lesson_id from hidden h)
+      and (s.user_id in (select user_id from students)) is true
+      and ((s.user_id, a.lesson_id) not in (select h.user_id, h.lesson_id from hidden h)) is true
   ),
   waiting_now as (select count(*) as n, min(w.submitted_at) as oldest from waiting w)
   select case when (select public.is_reviewer()) then jsonb_build_object(
@@ -1494,11 +1622,13 @@ CREATE FUNCTION public.analytics_homework(_group_id uuid DEFAULT NULL::uuid, _tr
       select jsonb_agg(r order by r.answered desc, r.name)
       from (
         select a.reviewer_id as id, coalesce(nullif(btrim(p.full_name), ''), p.email) as name,
-          count(*) as answered, count(*) filter (where a.status = 'returned') as returned,
-          percentile_cont(0.5) within group (order by a.minutes) as median_minutes
-        from (select x.reviewer_id, x.status, x.minutes from answered x) a
+          a.answered, a.returned, a.median_minutes
+        from (
+          select x.reviewer_id, count(*) as answered, count(*) filter (where x.status = 'returned') as returned,
+            percentile_cont(0.5) within group (order by x.minutes) as median_minutes
+          from answered x group by x.reviewer_id
+        ) a
         left join public.profiles p on p.id = a.reviewer_id
-        group by a.reviewer_id, p.full_name, p.email
       ) r
     ), '[]'::jsonb)
   ) end;

@@ -276,6 +276,38 @@ describe("students at risk", () => {
   });
 });
 
+describe("a personal record over a group's hiding (migration 20261127001000)", () => {
+  it("counts a lesson the group hides for the student whose own record shows it, and only for them", async () => {
+    const [shown, hidden] = await Promise.all([person("Жанна Ж"), person("Зоя З")]);
+    const { data: group } = await service.from("groups").insert({ name: `Аналитика G4 ${Date.now()}` }).select("id").single();
+    const G4 = group!.id;
+    await service.from("group_members").insert([shown, hidden].map((p) => ({ group_id: G4, user_id: p.id })));
+    await service.from("group_lesson_access").insert({ group_id: G4, lesson_id: L[2], is_unlocked: false, is_visible: false });
+    await service.from("lesson_access").insert({ user_id: shown.id, lesson_id: L[2], is_unlocked: true, is_visible: true });
+    const { data: task } = await service.from("assignments").insert({ lesson_id: L[2] }).select("id").single();
+    expect(
+      (
+        await service.from("lesson_progress").insert([
+          { user_id: shown.id, lesson_id: L[2], last_opened_at: noon(0), completed_at: noon(0) },
+          { user_id: hidden.id, lesson_id: L[2], last_opened_at: noon(0), completed_at: noon(0) },
+        ])
+      ).error,
+    ).toBeNull();
+    const waiting = { assignment_id: task!.id, attempt: 1, status: "submitted", submitted_at: noon(0) } as const;
+    expect((await service.from("submissions").insert([{ ...waiting, user_id: shown.id }, { ...waiting, user_id: hidden.id }])).error).toBeNull();
+
+    const days = (await activity(admin, G4))!;
+    expect([days.students, days.active_7d, busyDays(days.days)]).toEqual([2, 1, [[0, 1, 1, 1, 1]]]);
+    const { data: funnel } = await admin.rpc("analytics_funnel", { _item_id: TOOL, _group_id: G4 });
+    const steps = (funnel as { lessons: { title: string; opened: number; passed: number }[] }).lessons;
+    expect(steps.find((step) => step.title === "Урок 2")).toMatchObject({ opened: 1, passed: 1 });
+    const { data: homework } = await admin.rpc("analytics_homework", { _group_id: G4 });
+    expect(homework).toMatchObject({ waiting: 1 });
+    const { data: risk } = await admin.rpc("analytics_at_risk", { _group_id: G4 });
+    expect((risk as { items: { id: string; reason: string }[] }).items).toEqual([expect.objectContaining({ id: hidden.id, reason: "idle" })]);
+  });
+});
+
 describe("the activity rollup (migration 20261125002000)", () => {
   it("keeps every day a lesson was opened, forgets a pass taken back, and drops a deleted lesson's days", async () => {
     const student = await person("Фёдор Ф");
