@@ -12,7 +12,7 @@ import { postgresBinDir, startCluster } from "../tests/postgres/cluster";
 import { cpuMs } from "./bench-load";
 import { exitCode, nextEnv, ROOT, runNext, runServer } from "./next-app";
 import { databaseFigures, fixed, machineCpuMs, PAGES, postgresCpuMs, report, type Answer } from "./bench-load-scale-report";
-import { seededId, seedScaleSchool } from "./scale-school";
+import { SCALE_SERVER, seededId, seedScaleSchool } from "./scale-school";
 
 /**
  * `npm run bench -- load-scale [--seconds N]`: the whole stack under load at the scale of issue 31.
@@ -192,7 +192,7 @@ export async function benchLoadScale({ seconds = secondsOfLoad() } = {}) {
   }
   const base = `http://127.0.0.1:${APP_PORT}`;
   const backendUrl = `http://127.0.0.1:${BACKEND_PORT}`;
-  const cluster = startCluster(binDir, { locale: "C.UTF-8" });
+  const cluster = startCluster(binDir, SCALE_SERVER);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "load-scale-storage-"));
   const superuser = new Client({ host: cluster.host, port: cluster.port, user: "supabase_admin", database: "postgres" });
   const requestLog: string[] = [];

@@ -26,9 +26,10 @@ export interface Cluster {
  * A throwaway cluster in a temporary folder, listening only on a Unix socket there. Its bootstrap
  * superuser is supabase_admin, as on hosted Supabase. PostgreSQL refuses to run as root, so
  * under root (CI) it runs as Debian's `postgres` system user. Without a `locale`, none (C); hosted
- * projects have C.UTF-8, which lower(), upper() and ilike need for Cyrillic.
+ * projects have C.UTF-8, which lower(), upper() and ilike need for Cyrillic. `settings` are server
+ * settings (`-c name=value`), e.g. the shared buffers a hosted instance of a school's size has.
  */
-export function startCluster(binDir: string, { locale }: { locale?: string } = {}): Cluster {
+export function startCluster(binDir: string, { locale, settings = {} }: { locale?: string; settings?: Record<string, string> } = {}): Cluster {
   const folder = mkdtempSync(path.join(os.tmpdir(), "hosted-postgres-"));
   const data = path.join(folder, "data");
   const asRoot = process.getuid?.() === 0;
@@ -47,7 +48,7 @@ export function startCluster(binDir: string, { locale }: { locale?: string } = {
   run("initdb", ["-D", data, "-U", "supabase_admin", "--auth=trust", ...(locale ? [`--locale=${locale}`] : ["--no-locale"]), "-E", "UTF8"]);
   run("pg_ctl", [
     "-D", data, "-l", path.join(folder, "server.log"), "-w", "start",
-    "-o", `-k ${folder} -p ${port} -c listen_addresses='' -c fsync=off -c full_page_writes=off`,
+    "-o", [`-k ${folder} -p ${port} -c listen_addresses='' -c fsync=off -c full_page_writes=off`, ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`)].join(" "),
   ]);
   return {
     host: folder,
