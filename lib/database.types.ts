@@ -1633,6 +1633,10 @@ export type Database = {
         }
         Returns: Json
       }
+      lesson_outline: {
+        Args: never
+        Returns: Json
+      }
       lesson_page: {
         Args: {
           _tool_name: string

@@ -2798,6 +2798,23 @@ GRANT ALL ON FUNCTION public.lesson_materials_for(_user_id uuid, _lesson_id uuid
 GRANT ALL ON FUNCTION public.lesson_materials_for(_user_id uuid, _lesson_id uuid) TO service_role;
 
 
+CREATE FUNCTION public.lesson_outline() RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(jsonb_build_object(
+    'id', l.id, 'title', l.title, 'tool_id', l.tool_id, 'course_module_id', l.course_module_id,
+    'order_index', l.order_index, 'is_published', l.is_published,
+    'has_assignment', exists (select 1 from public.assignments a where a.lesson_id = l.id)
+  ) order by l.order_index, l.id), '[]'::jsonb)
+  from public.lessons l;
+$$;
+
+REVOKE ALL ON FUNCTION public.lesson_outline() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.lesson_outline() TO authenticated;
+GRANT ALL ON FUNCTION public.lesson_outline() TO service_role;
+
+
 CREATE FUNCTION public.lesson_page(_tool_name text, _lesson_id uuid, _student_id uuid DEFAULT NULL::uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''

@@ -3,6 +3,7 @@ import { createDataClient } from "@/lib/supabase/server";
 import { pageRange } from "@/lib/domain/pagination";
 import { isUuid } from "@/lib/domain/paths";
 import { progressSummarySchema } from "./courses";
+import { parseLessonOutline, readLessonOutline } from "./lesson-outline";
 import { orThrow } from "./result";
 
 export interface StudentSummary {
@@ -42,7 +43,7 @@ export async function getAdminPage(studentParam: string | undefined, search: str
     forStudent(supabase.from("profiles").select("id, email, full_name, last_activity_at").eq("id", studentId!).eq("role", "student").maybeSingle()),
     supabase.from("course_modules").select("id, title, order_index, is_published").order("order_index"),
     supabase.from("tech_tools").select("id, name, order_index, is_published").order("order_index"),
-    supabase.from("lessons").select("id, title, tool_id, course_module_id, order_index, is_published").order("order_index"),
+    readLessonOutline(supabase),
     forStudent(supabase.from("module_access").select("itemId:module_id, is_unlocked, is_visible").eq("user_id", studentId!)),
     forStudent(supabase.from("tool_access").select("itemId:tool_id, is_unlocked, is_visible").eq("user_id", studentId!)),
     forStudent(supabase.from("lesson_access").select("itemId:lesson_id, is_unlocked, is_visible").eq("user_id", studentId!)),
@@ -59,7 +60,7 @@ export async function getAdminPage(studentParam: string | undefined, search: str
     studentParamInvalid: Boolean(studentParam) && !(selected && selected.data),
     modules: orThrow(modules),
     tools: orThrow(tools),
-    lessons: orThrow(lessons),
+    lessons: parseLessonOutline(lessons),
     progress: progress ? progressSummarySchema.parse(orThrow(progress)) : null,
     /** The selected student's effective access: own records, else their groups' grants with dates. */
     effective: effective ? orThrow(effective) : [],

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { createDataClient } from "@/lib/supabase/server";
 import type { DataClient } from "@/lib/supabase/session";
+import { parseLessonOutline, readLessonOutline } from "./lesson-outline";
 import { orThrow } from "./result";
 
 /** Reads of the cohort admin (/admin/groups), one parallel wave per page. */
@@ -63,8 +64,8 @@ export async function getGroupPage(groupId: string) {
     supabase.rpc("group_page", { _group_id: groupId }),
     supabase.from("course_modules").select("id, title, order_index").order("order_index"),
     supabase.from("tech_tools").select("id, name, order_index").order("order_index"),
-    supabase.from("lessons").select("id, title, tool_id, course_module_id, order_index").order("order_index"),
+    readLessonOutline(supabase),
     groupCurators(supabase, groupId),
   ]);
-  return { ...groupPageSchema.parse(orThrow(page)), modules: orThrow(modules), tools: orThrow(tools), lessons: orThrow(lessons), curators };
+  return { ...groupPageSchema.parse(orThrow(page)), modules: orThrow(modules), tools: orThrow(tools), lessons: parseLessonOutline(lessons), curators };
 }

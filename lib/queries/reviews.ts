@@ -3,6 +3,7 @@ import { z } from "zod";
 import { REVIEWS_PER_PAGE, type QueueFilters } from "@/lib/domain/reviews";
 import { createDataClient } from "@/lib/supabase/server";
 import { homeworkAttemptSchema } from "./courses";
+import { parseLessonOutline, readLessonOutline } from "./lesson-outline";
 import { orThrow } from "./result";
 
 /** Reads of the review pages (/admin/reviews): the queue with its filters' options in one wave, and one work. */
@@ -45,7 +46,7 @@ export interface LessonOption {
  */
 export async function getReviewQueue(filters: QueueFilters) {
   const supabase = await createDataClient();
-  const [queue, groups, tools, modules, assignments, lessons] = await Promise.all([
+  const [queue, groups, tools, modules, lessons] = await Promise.all([
     supabase.rpc("review_queue", {
       _status: filters.status,
       _group_id: filters.groupId || undefined,
@@ -58,13 +59,11 @@ export async function getReviewQueue(filters: QueueFilters) {
     supabase.from("groups").select("id, name").order("name"),
     supabase.from("tech_tools").select("id, name").order("order_index"),
     supabase.from("course_modules").select("id, title").order("order_index"),
-    supabase.from("assignments").select("lesson_id"),
-    supabase.from("lessons").select("id, title, tool_id, course_module_id").order("order_index"),
+    readLessonOutline(supabase),
   ]);
-  const withAssignment = new Set(orThrow(assignments).map((assignment) => assignment.lesson_id));
-  const lessonOptions: LessonOption[] = orThrow(lessons).flatMap((lesson) => {
+  const lessonOptions: LessonOption[] = parseLessonOutline(lessons).flatMap((lesson) => {
     const itemId = lesson.tool_id ?? lesson.course_module_id;
-    if (!itemId || !withAssignment.has(lesson.id)) return [];
+    if (!itemId || !lesson.has_assignment) return [];
     return [{ id: lesson.id, title: lesson.title, itemId, track: lesson.tool_id ? "tech" : "product" } as const];
   });
   return {

@@ -2,12 +2,13 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database.types";
 import type { LocalBackend } from "@/local-backend/server";
-import { SEEDED, signedIn, startTestBackend } from "@/local-backend/tests/harness";
+import { anonClient, SEEDED, signedIn, startTestBackend } from "@/local-backend/tests/harness";
 
 /**
  * The counts the admin sees are counted by Postgres: PostgREST caps a select at max_rows (1,000),
  * so counting a select's rows in the app is silently wrong past a thousand. Each case builds more
- * than a thousand rows and shows the plain select is capped while the count is whole.
+ * than a thousand rows and shows the plain select is capped while the count is whole; the lesson
+ * lists of the admin panel, the group page and the review filters come whole too (lesson_outline).
  */
 
 const MEMBERS = 1_100;
@@ -50,6 +51,25 @@ describe("counts past max_rows", () => {
     const { data, error } = await admin.rpc("content_lesson_counts");
     expect(error).toBeNull();
     expect(data!.find((row) => row.parent_id === tool!.id)?.lesson_count).toBe(LESSONS);
+
+    const { data: outline, error: outlineError } = await admin.rpc("lesson_outline");
+    expect(outlineError).toBeNull();
+    const lessons = outline as { title: string; tool_id: string | null; order_index: number; has_assignment: boolean }[];
+    const ofTool = lessons.filter((lesson) => lesson.tool_id === tool!.id);
+    expect(ofTool).toHaveLength(LESSONS);
+    expect(ofTool.at(-1)).toMatchObject({ title: `Урок ${LESSONS}`, order_index: LESSONS, has_assignment: false });
+    expect(lessons.map((lesson) => lesson.order_index)).toEqual(lessons.map((lesson) => lesson.order_index).sort((a, b) => a - b));
+  });
+
+  it("the lesson outline holds what row level security lets its reader see, and nothing for a visitor", async () => {
+    const student = (await signedIn(backend, SEEDED.student.email, SEEDED.student.password)).client;
+    const pages = await Promise.all([0, 1000, 2000].map((from) => student.from("lessons").select("id").order("id").range(from, from + 999)));
+    const published = pages.flatMap((page) => page.data!).map((lesson) => lesson.id).sort();
+    const outline = ((await student.rpc("lesson_outline")).data as { id: string }[]).map((lesson) => lesson.id).sort();
+    expect(outline).toEqual(published);
+    const { data: adminOutline } = await admin.rpc("lesson_outline");
+    expect((adminOutline as unknown[]).length).toBeGreaterThan(outline.length);
+    expect((await anonClient(backend).rpc("lesson_outline")).error).toMatchObject({ code: "42501" });
   });
 
   it("a student cannot count other students through groups_overview", async () => {
