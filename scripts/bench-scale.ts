@@ -67,6 +67,7 @@ const adminCalls: Call[] = [
   { name: "group page", sql: "select public.group_page($1)", args: [seededId("group", 1)], caller: ADMIN },
   { name: "review queue (admin)", sql: "select public.review_queue()", args: [], caller: ADMIN },
   { name: "review queue (curator of 5 groups)", sql: "select public.review_queue()", args: [], caller: CURATOR },
+  { name: "review queue, returned (admin)", sql: "select public.review_queue('returned')", args: [], caller: ADMIN },
 ];
 
 async function measure(school: ScaleSchool, title: string, calls: Call[], targetMs: number, runs: number) {
