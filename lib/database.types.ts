@@ -914,6 +914,50 @@ export type Database = {
           }
         ]
       }
+      student_activity_track_months: {
+        Row: {
+          completed_days: number
+          completed_lessons: number[]
+          month: string
+          opened_days: number
+          opened_lessons: number[]
+          submitted_days: number
+          submitted_lessons: number[]
+          track: string
+          user_id: string
+        }
+        Insert: {
+          completed_days?: number
+          completed_lessons: number[]
+          month: string
+          opened_days?: number
+          opened_lessons: number[]
+          submitted_days?: number
+          submitted_lessons: number[]
+          track: string
+          user_id: string
+        }
+        Update: {
+          completed_days?: number
+          completed_lessons?: number[]
+          month?: string
+          opened_days?: number
+          opened_lessons?: number[]
+          submitted_days?: number
+          submitted_lessons?: number[]
+          track?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "student_activity_track_months_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       submission_comments: {
         Row: {
           author_id: string | null
@@ -1833,6 +1877,13 @@ export type Database = {
       tally_student_activity_months: {
         Args: {
           _user_ids: string[]
+        }
+        Returns: string[]
+      }
+      tally_student_activity_track_months: {
+        Args: {
+          _user_ids: string[]
+          _months: string[]
         }
         Returns: string[]
       }

@@ -521,6 +521,8 @@ CREATE INDEX lessons_tool_order_idx ON public.lessons USING btree (tool_id, orde
 
 CREATE TRIGGER lessons_place_last BEFORE INSERT OR UPDATE OF tool_id, module_id, course_module_id ON public.lessons FOR EACH ROW EXECUTE FUNCTION public.place_last();
 
+CREATE TRIGGER lessons_recount_track_months AFTER UPDATE OF tool_id, course_module_id ON public.lessons FOR EACH ROW WHEN (((old.tool_id IS NULL) IS DISTINCT FROM (new.tool_id IS NULL))) EXECUTE FUNCTION public.lessons_recount_track_months();
+
 ALTER TABLE public.lessons ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY "Admins add content" ON public.lessons FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
@@ -848,6 +850,8 @@ CREATE TABLE public.student_activity_lessons (
 
 CREATE INDEX student_activity_lessons_lesson_idx ON public.student_activity_lessons USING btree (lesson_id, day) INCLUDE (user_id, opened, completed, submitted);
 
+CREATE INDEX student_activity_lessons_user_lesson_idx ON public.student_activity_lessons USING btree (user_id, lesson_id, day) INCLUDE (opened, completed, submitted);
+
 CREATE TRIGGER student_activity_lessons_recount AFTER DELETE ON public.student_activity_lessons REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION public.recount_student_activity_months();
 
 ALTER TABLE public.student_activity_lessons ENABLE ROW LEVEL SECURITY;
@@ -875,6 +879,30 @@ CREATE INDEX student_activity_months_month_idx ON public.student_activity_months
 ALTER TABLE public.student_activity_months ENABLE ROW LEVEL SECURITY;
 
 GRANT ALL ON TABLE public.student_activity_months TO service_role;
+
+
+-- Table student_activity_track_months
+
+CREATE TABLE public.student_activity_track_months (
+    user_id uuid NOT NULL,
+    month date NOT NULL,
+    track text NOT NULL,
+    opened_days integer DEFAULT 0 NOT NULL,
+    completed_days integer DEFAULT 0 NOT NULL,
+    submitted_days integer DEFAULT 0 NOT NULL,
+    opened_lessons integer[] NOT NULL,
+    completed_lessons integer[] NOT NULL,
+    submitted_lessons integer[] NOT NULL,
+    CONSTRAINT student_activity_track_months_track_check CHECK ((track = ANY (ARRAY['tech'::text, 'product'::text]))),
+    CONSTRAINT student_activity_track_months_pkey PRIMARY KEY (user_id, month, track),
+    CONSTRAINT student_activity_track_months_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+CREATE INDEX student_activity_track_months_track_idx ON public.student_activity_track_months USING btree (track, month);
+
+ALTER TABLE public.student_activity_track_months ENABLE ROW LEVEL SECURITY;
+
+GRANT ALL ON TABLE public.student_activity_track_months TO service_role;
 
 
 -- Table submission_comments
@@ -1194,7 +1222,11 @@ CREATE FUNCTION public.analytics_activity(_group_id uuid DEFAULT NULL::uuid, _tr
     AS $$
   with students as materialized (select s.user_id from public.analytics_students(_group_id) s),
   lessons as materialized (select l.id from public.analytics_lessons(_track) l),
-  uncounted as materialized (select l.id from public.lessons l where l.id not in (select id from lessons)),
+  -- The lessons of the rolled-up rows read (the track's, or all) that do not count: drafts.
+  uncounted as materialized (
+    select l.id from public.lessons l
+    where (_track is null or (_track = 'tech') = (l.tool_id is not null)) and l.id not in (select id from lessons)
+  ),
   since as materialized (select (now() at time zone 'Europe/Moscow')::date - 29 as day),
   -- The (student, lesson) a group of theirs hides, before the other groups and personal records
   -- have their say: those are asked only of the few rows of activity found on them.
@@ -1213,7 +1245,7 @@ CREATE FUNCTION public.analytics_activity(_group_id uuid DEFAULT NULL::uuid, _tr
   -- The events that do not count, one row per student, day and lesson.
   odd_rows as materialized (
     select a.user_id, a.day, a.opened, a.completed, a.submitted from public.student_activity_lessons a
-    where _track is null and a.day >= (select day from since) and a.lesson_id in (select id from uncounted)
+    where a.day >= (select day from since) and a.lesson_id in (select id from uncounted)
       and (a.user_id in (select user_id from students)) is true
     union all
     select a.user_id, a.day, a.opened, a.completed, a.submitted from public.student_activity_lessons a
@@ -1241,12 +1273,20 @@ CREATE FUNCTION public.analytics_activity(_group_id uuid DEFAULT NULL::uuid, _tr
     group by e.user_id, e.day
   ),
   months as materialized (
-    select m.* from public.student_activity_months m
+    select m.user_id, m.month, m.opened_days, m.completed_days, m.submitted_days,
+      m.opened_lessons, m.completed_lessons, m.submitted_lessons
+    from public.student_activity_months m
     where _track is null and m.month >= (select date_trunc('month', day)::date from since)
       and (m.user_id in (select user_id from students)) is true -- hashed: one pass over the window's months
+    union all
+    select m.user_id, m.month, m.opened_days, m.completed_days, m.submitted_days,
+      m.opened_lessons, m.completed_lessons, m.submitted_lessons
+    from public.student_activity_track_months m
+    where _track is not null and m.track = case when _track = 'tech' then 'tech' else 'product' end
+      and m.month >= (select date_trunc('month', day)::date from since)
+      and (m.user_id in (select user_id from students)) is true
   ),
-  -- Each student's days, a bit per day (bit 0 = 29 days ago): from the month rows for all tracks;
-  -- a track leaves out most of the activity, so its own lessons are counted day by day.
+  -- Each student's days, a bit per day (bit 0 = 29 days ago).
   rolled as materialized (
     select m.user_id,
       bit_or(((m.opened_days::bigint << (32 + (m.month - s.day))) >> 32) & 1073741823) as opened,
@@ -1254,35 +1294,14 @@ CREATE FUNCTION public.analytics_activity(_group_id uuid DEFAULT NULL::uuid, _tr
       bit_or(((m.submitted_days::bigint << (32 + (m.month - s.day))) >> 32) & 1073741823) as submitted
     from months m cross join since s
     group by m.user_id
-    union all
-    select a.user_id,
-      coalesce(bit_or(1::bigint << (a.day - s.day)) filter (where a.opened), 0),
-      coalesce(bit_or(1::bigint << (a.day - s.day)) filter (where a.completed), 0),
-      coalesce(bit_or(1::bigint << (a.day - s.day)) filter (where a.submitted), 0)
-    from public.student_activity_lessons a cross join since s
-    where _track is not null and a.day >= s.day
-      and a.lesson_id in (select id from lessons)
-      and (a.user_id in (select user_id from students)) is true
-    group by a.user_id
   ),
-  -- How many lessons had each kind of event on the odd days: the month's counts, or for a track its
-  -- own lessons that day.
+  -- How many lessons had each kind of event on the odd days: a day is cleared when all of them are odd.
   totals as (
     select o.user_id, o.day, o.opened, o.completed, o.submitted,
       m.opened_lessons[extract(day from o.day)::integer] as all_opened,
       m.completed_lessons[extract(day from o.day)::integer] as all_completed,
       m.submitted_lessons[extract(day from o.day)::integer] as all_submitted
     from odd o join months m on m.user_id = o.user_id and m.month = date_trunc('month', o.day)::date
-    where _track is null
-    union all
-    select o.user_id, o.day, o.opened, o.completed, o.submitted, t.opened, t.completed, t.submitted
-    from odd o cross join lateral (
-      select count(*) filter (where a.opened) as opened, count(*) filter (where a.completed) as completed,
-        count(*) filter (where a.submitted) as submitted
-      from public.student_activity_lessons a
-      where a.user_id = o.user_id and a.day = o.day and a.lesson_id in (select id from lessons)
-    ) t
-    where _track is not null
   ),
   cleared as (
     select t.user_id,
@@ -2351,6 +2370,11 @@ begin
     set completed_lessons[_n] = completed_lessons[_n] - 1,
       completed_days = case when completed_lessons[_n] <= 1 then completed_days & ~(1 << (_n - 1)) else completed_days end
     where user_id = _user_id and month = date_trunc('month', _day)::date;
+    update public.student_activity_track_months
+    set completed_lessons[_n] = completed_lessons[_n] - 1,
+      completed_days = case when completed_lessons[_n] <= 1 then completed_days & ~(1 << (_n - 1)) else completed_days end
+    where user_id = _user_id and month = date_trunc('month', _day)::date
+      and track = (select case when l.tool_id is not null then 'tech' else 'product' end from public.lessons l where l.id = _lesson_id);
   end if;
 end;
 $$;
@@ -2875,6 +2899,30 @@ REVOKE ALL ON FUNCTION public.lesson_reference(_lesson_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.lesson_reference(_lesson_id uuid) TO service_role;
 
 
+CREATE FUNCTION public.lessons_recount_track_months() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  _user_ids uuid[];
+  _months date[];
+begin
+  select array_agg(p.user_id), array_agg(p.month) into _user_ids, _months
+  from (select distinct a.user_id, date_trunc('month', a.day)::date as month from public.student_activity_lessons a where a.lesson_id = new.id) p;
+  if _user_ids is not null then
+    delete from public.student_activity_track_months m
+    where (m.user_id, m.month) in (select * from unnest(_user_ids, _months));
+    insert into public.student_activity_track_months
+    select t.* from public.tally_student_activity_track_months(_user_ids, _months) t;
+  end if;
+  return null;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.lessons_recount_track_months() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.lessons_recount_track_months() TO service_role;
+
+
 CREATE FUNCTION public.link_telegram(_token text, _chat_id bigint, _username text) RETURNS uuid
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -3014,6 +3062,19 @@ begin
       case when _submitted then 1 << (_n - 1) else 0 end,
       case when _opened then _one else _none end, case when _completed then _one else _none end, case when _submitted then _one else _none end)
     on conflict (user_id, month) do update
+      set opened_days = m.opened_days | excluded.opened_days, completed_days = m.completed_days | excluded.completed_days,
+        submitted_days = m.submitted_days | excluded.submitted_days,
+        opened_lessons[_n] = m.opened_lessons[_n] + excluded.opened_lessons[_n],
+        completed_lessons[_n] = m.completed_lessons[_n] + excluded.completed_lessons[_n],
+        submitted_lessons[_n] = m.submitted_lessons[_n] + excluded.submitted_lessons[_n];
+    insert into public.student_activity_track_months as m
+      (user_id, month, track, opened_days, completed_days, submitted_days, opened_lessons, completed_lessons, submitted_lessons)
+    select _user_id, date_trunc('month', _day)::date, case when l.tool_id is not null then 'tech' else 'product' end,
+      case when _opened then 1 << (_n - 1) else 0 end, case when _completed then 1 << (_n - 1) else 0 end,
+      case when _submitted then 1 << (_n - 1) else 0 end,
+      case when _opened then _one else _none end, case when _completed then _one else _none end, case when _submitted then _one else _none end
+    from public.lessons l where l.id = _lesson_id
+    on conflict (user_id, month, track) do update
       set opened_days = m.opened_days | excluded.opened_days, completed_days = m.completed_days | excluded.completed_days,
         submitted_days = m.submitted_days | excluded.submitted_days,
         opened_lessons[_n] = m.opened_lessons[_n] + excluded.opened_lessons[_n],
@@ -3362,7 +3423,7 @@ CREATE FUNCTION public.rebuild_student_activity() RETURNS void
     SET search_path TO ''
     SET work_mem TO '256MB'
     AS $$
-  truncate public.student_activity_lessons, public.student_activity_months;
+  truncate public.student_activity_lessons, public.student_activity_months, public.student_activity_track_months;
   insert into public.student_activity_lessons (user_id, day, lesson_id, opened, completed, submitted)
   select e.user_id, e.day, e.lesson_id, bool_or(e.kind = 1), bool_or(e.kind = 2), bool_or(e.kind = 3)
   from (
@@ -3377,6 +3438,7 @@ CREATE FUNCTION public.rebuild_student_activity() RETURNS void
   ) e
   group by e.user_id, e.day, e.lesson_id;
   insert into public.student_activity_months select * from public.tally_student_activity_months(null);
+  insert into public.student_activity_track_months select * from public.tally_student_activity_track_months(null, null);
 $$;
 
 REVOKE ALL ON FUNCTION public.rebuild_student_activity() FROM PUBLIC;
@@ -3411,6 +3473,13 @@ begin
   select t.* from public.tally_student_activity_months(_users) t
   where (t.user_id, t.month) in (select g.user_id, date_trunc('month', g.day)::date from gone g)
     and exists (select 1 from auth.users u where u.id = t.user_id);
+  delete from public.student_activity_track_months m
+  where (m.user_id, m.month) in (select g.user_id, date_trunc('month', g.day)::date from gone g);
+  insert into public.student_activity_track_months
+  select t.* from public.tally_student_activity_track_months(
+    array(select g.user_id from gone g), array(select date_trunc('month', g.day)::date from gone g)
+  ) t
+  where exists (select 1 from auth.users u where u.id = t.user_id);
   return null;
 end;
 $$;
@@ -3987,6 +4056,43 @@ $$;
 
 REVOKE ALL ON FUNCTION public.tally_student_activity_months(_user_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.tally_student_activity_months(_user_ids uuid[]) TO service_role;
+
+
+CREATE FUNCTION public.tally_student_activity_track_months(_user_ids uuid[], _months date[]) RETURNS SETOF public.student_activity_track_months
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with pairs as (select distinct p.user_id, p.month from unnest(_user_ids, _months) p(user_id, month)),
+  picked as (
+    select a.* from public.student_activity_lessons a where _user_ids is null
+    union all
+    select a.* from pairs p
+    join public.student_activity_lessons a
+      on a.user_id = p.user_id and a.day >= p.month and a.day < (p.month + interval '1 month')::date
+  ),
+  per_day as (
+    select a.user_id, a.day, case when l.tool_id is not null then 'tech' else 'product' end as track,
+      count(*) filter (where a.opened)::integer as opened,
+      count(*) filter (where a.completed)::integer as completed, count(*) filter (where a.submitted)::integer as submitted
+    from picked a join public.lessons l on l.id = a.lesson_id
+    group by a.user_id, a.day, 3
+  ),
+  months as (select distinct d.user_id, date_trunc('month', d.day)::date as month, d.track from per_day d)
+  select m.user_id, m.month, m.track,
+    coalesce(bit_or(1 << (n.n - 1)) filter (where d.opened > 0), 0),
+    coalesce(bit_or(1 << (n.n - 1)) filter (where d.completed > 0), 0),
+    coalesce(bit_or(1 << (n.n - 1)) filter (where d.submitted > 0), 0),
+    array_agg(coalesce(d.opened, 0) order by n.n), array_agg(coalesce(d.completed, 0) order by n.n),
+    array_agg(coalesce(d.submitted, 0) order by n.n)
+  from months m
+  cross join generate_series(1, 31) n(n)
+  left join per_day d on d.user_id = m.user_id and d.track = m.track
+    and d.day = m.month + n.n - 1 and d.day < (m.month + interval '1 month')::date
+  group by m.user_id, m.month, m.track;
+$$;
+
+REVOKE ALL ON FUNCTION public.tally_student_activity_track_months(_user_ids uuid[], _months date[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tally_student_activity_track_months(_user_ids uuid[], _months date[]) TO service_role;
 
 
 CREATE FUNCTION public.tool_hidden_from(_tool_name text, _user_id uuid) RETURNS boolean

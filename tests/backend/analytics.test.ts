@@ -334,3 +334,78 @@ describe("the activity rollup (migration 20261125002000)", () => {
     expect(await days()).toEqual([[5, 1, 1, 0, 0], [2, 1, 1, 0, 0]]);
   });
 });
+
+/** The students whose every event lesson_progress still holds, so a rebuild can recount them. */
+const rollupStudents: string[] = [];
+
+describe("the rollup per track (migration 20261127001300)", () => {
+  it("moves a lesson's days to the other track when it moves from a tool to a course module", async () => {
+    const student = await person("Игорь И");
+    const { data: group } = await service.from("groups").insert({ name: `Аналитика G5 ${Date.now()}` }).select("id").single();
+    const G5 = group!.id;
+    await service.from("group_members").insert({ group_id: G5, user_id: student.id });
+    const { data: tool } = await service.from("tech_tools").insert({ name: `Аналитика треки ${Date.now()}` }).select("id").single();
+    const { data: course } = await service.from("course_modules").insert({ title: `Аналитика треки ${Date.now()}` }).select("id").single();
+    const { data: lessons } = await service
+      .from("lessons")
+      .insert([
+        { tool_id: tool!.id, title: "Трек техники", order_index: 1 },
+        { course_module_id: course!.id, title: "Трек продукта", order_index: 1 },
+      ])
+      .select("id, tool_id");
+    const moving = lessons!.find((l) => l.tool_id)!.id;
+    const staying = lessons!.find((l) => !l.tool_id)!.id;
+    expect(
+      (
+        await service.from("lesson_progress").insert([
+          { user_id: student.id, lesson_id: moving, last_opened_at: noon(4), completed_at: noon(4) },
+          { user_id: student.id, lesson_id: staying, last_opened_at: noon(2), completed_at: noon(2) },
+        ])
+      ).error,
+    ).toBeNull();
+    const days = async (track?: string) => busyDays((await activity(admin, G5, track))!.days);
+
+    expect(await days("tech")).toEqual([[4, 1, 1, 1, 0]]);
+    expect(await days("product")).toEqual([[2, 1, 1, 1, 0]]);
+    expect(await days()).toEqual([[4, 1, 1, 1, 0], [2, 1, 1, 1, 0]]);
+
+    expect((await service.from("lessons").update({ tool_id: null, course_module_id: course!.id }).eq("id", moving)).error).toBeNull();
+    expect(await days("tech")).toEqual([]);
+    // Every lesson of the group's student is in one track now: the track counts as all tracks do.
+    expect(await activity(admin, G5, "product")).toEqual(await activity(admin, G5));
+    expect(await days("product")).toEqual([[4, 1, 1, 1, 0], [2, 1, 1, 1, 0]]);
+
+    // A pass taken back leaves the track's figures too.
+    await service.from("lesson_progress").update({ completed_at: null }).eq("user_id", student.id).eq("lesson_id", moving);
+    expect(await days("product")).toEqual([[4, 1, 1, 0, 0], [2, 1, 1, 1, 0]]);
+
+    expect((await service.from("lessons").update({ tool_id: tool!.id, course_module_id: null }).eq("id", staying)).error).toBeNull();
+    expect(await days("tech")).toEqual([[2, 1, 1, 1, 0]]);
+    expect(await days("product")).toEqual([[4, 1, 1, 0, 0]]);
+
+    await service.from("lessons").delete().eq("id", staying);
+    expect(await days("tech")).toEqual([]);
+    expect(await days()).toEqual([[4, 1, 1, 0, 0]]);
+    rollupStudents.push(student.id);
+  });
+});
+
+// Last: rebuild_student_activity() rewrites the whole rollup.
+describe("rebuilding the rollup (migration 20261127001300)", () => {
+  it("gives the same rows as the triggers kept", async () => {
+    const students = [id.A, id.B, id.C, id.D, id.E, ...rollupStudents];
+    const rollup = async () => {
+      const [lessons, months, tracks] = await Promise.all([
+        service.from("student_activity_lessons").select("*").in("user_id", students).order("user_id").order("day").order("lesson_id"),
+        service.from("student_activity_months").select("*").in("user_id", students).order("user_id").order("month"),
+        service.from("student_activity_track_months").select("*").in("user_id", students).order("user_id").order("month").order("track"),
+      ]);
+      for (const { error } of [lessons, months, tracks]) expect(error).toBeNull();
+      return { lessons: lessons.data, months: months.data, tracks: tracks.data };
+    };
+    const kept = await rollup();
+    expect(kept.tracks!.length).toBeGreaterThan(0);
+    expect((await service.rpc("rebuild_student_activity")).error).toBeNull();
+    expect(await rollup()).toEqual(kept);
+  });
+});
