@@ -1853,6 +1853,13 @@ export type Database = {
           expired: boolean
         }[]
       }
+      student_activity_months_from_tracks: {
+        Args: {
+          _user_ids: string[]
+          _months: string[]
+        }
+        Returns: string[]
+      }
       submit_homework: {
         Args: {
           _assignment_id: string
@@ -1873,12 +1880,6 @@ export type Database = {
           wait_seconds: number
           attempts: number
         }[]
-      }
-      tally_student_activity_months: {
-        Args: {
-          _user_ids: string[]
-        }
-        Returns: string[]
       }
       tally_student_activity_track_months: {
         Args: {

@@ -3437,8 +3437,8 @@ CREATE FUNCTION public.rebuild_student_activity() RETURNS void
     from public.submissions s join public.assignments a on a.id = s.assignment_id
   ) e
   group by e.user_id, e.day, e.lesson_id;
-  insert into public.student_activity_months select * from public.tally_student_activity_months(null);
   insert into public.student_activity_track_months select * from public.tally_student_activity_track_months(null, null);
+  insert into public.student_activity_months select * from public.student_activity_months_from_tracks(null, null);
 $$;
 
 REVOKE ALL ON FUNCTION public.rebuild_student_activity() FROM PUBLIC;
@@ -3465,21 +3465,17 @@ CREATE FUNCTION public.recount_student_activity_months() RETURNS trigger
     SET search_path TO ''
     AS $$
 declare
-  _users uuid[] := array(select distinct g.user_id from gone g);
+  _users uuid[] := array(select g.user_id from gone g);
+  _months date[] := array(select date_trunc('month', g.day)::date from gone g);
 begin
   delete from public.student_activity_months m
   where (m.user_id, m.month) in (select g.user_id, date_trunc('month', g.day)::date from gone g);
-  insert into public.student_activity_months
-  select t.* from public.tally_student_activity_months(_users) t
-  where (t.user_id, t.month) in (select g.user_id, date_trunc('month', g.day)::date from gone g)
-    and exists (select 1 from auth.users u where u.id = t.user_id);
   delete from public.student_activity_track_months m
   where (m.user_id, m.month) in (select g.user_id, date_trunc('month', g.day)::date from gone g);
   insert into public.student_activity_track_months
-  select t.* from public.tally_student_activity_track_months(
-    array(select g.user_id from gone g), array(select date_trunc('month', g.day)::date from gone g)
-  ) t
+  select t.* from public.tally_student_activity_track_months(_users, _months) t
   where exists (select 1 from auth.users u where u.id = t.user_id);
+  insert into public.student_activity_months select * from public.student_activity_months_from_tracks(_users, _months);
   return null;
 end;
 $$;
@@ -3877,6 +3873,38 @@ GRANT ALL ON FUNCTION public.student_access(_student_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.student_access(_student_id uuid) TO service_role;
 
 
+CREATE FUNCTION public.student_activity_months_from_tracks(_user_ids uuid[], _months date[]) RETURNS SETOF public.student_activity_months
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with tracks as (
+    select t.* from public.student_activity_track_months t
+    where _user_ids is null or (t.user_id, t.month) in (select p.user_id, p.month from unnest(_user_ids, _months) p(user_id, month))
+  ),
+  days as (
+    select t.user_id, t.month, n.n, sum(t.opened_lessons[n.n])::integer as opened,
+      sum(t.completed_lessons[n.n])::integer as completed, sum(t.submitted_lessons[n.n])::integer as submitted
+    from tracks t cross join generate_series(1, 31) n(n)
+    group by t.user_id, t.month, n.n
+  ),
+  lessons_per_day as (
+    select d.user_id, d.month, array_agg(d.opened order by d.n) as opened, array_agg(d.completed order by d.n) as completed,
+      array_agg(d.submitted order by d.n) as submitted
+    from days d group by d.user_id, d.month
+  ),
+  day_bits as (
+    select t.user_id, t.month, bit_or(t.opened_days) as opened, bit_or(t.completed_days) as completed,
+      bit_or(t.submitted_days) as submitted
+    from tracks t group by t.user_id, t.month
+  )
+  select b.user_id, b.month, b.opened, b.completed, b.submitted, l.opened, l.completed, l.submitted
+  from day_bits b join lessons_per_day l on l.user_id = b.user_id and l.month = b.month;
+$$;
+
+REVOKE ALL ON FUNCTION public.student_activity_months_from_tracks(_user_ids uuid[], _months date[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.student_activity_months_from_tracks(_user_ids uuid[], _months date[]) TO service_role;
+
+
 CREATE FUNCTION public.submissions_note_activity() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -4028,34 +4056,6 @@ $$;
 
 REVOKE ALL ON FUNCTION public.take_auth_attempt(_key text, _window_seconds integer, _free_attempts integer, _first_delay_seconds integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.take_auth_attempt(_key text, _window_seconds integer, _free_attempts integer, _first_delay_seconds integer) TO service_role;
-
-
-CREATE FUNCTION public.tally_student_activity_months(_user_ids uuid[]) RETURNS SETOF public.student_activity_months
-    LANGUAGE sql STABLE
-    SET search_path TO ''
-    AS $$
-  with per_day as (
-    select a.user_id, a.day, count(*) filter (where a.opened)::integer as opened,
-      count(*) filter (where a.completed)::integer as completed, count(*) filter (where a.submitted)::integer as submitted
-    from public.student_activity_lessons a
-    where _user_ids is null or a.user_id = any(_user_ids)
-    group by a.user_id, a.day
-  ),
-  months as (select distinct d.user_id, date_trunc('month', d.day)::date as month from per_day d)
-  select m.user_id, m.month,
-    coalesce(bit_or(1 << (n.n - 1)) filter (where d.opened > 0), 0),
-    coalesce(bit_or(1 << (n.n - 1)) filter (where d.completed > 0), 0),
-    coalesce(bit_or(1 << (n.n - 1)) filter (where d.submitted > 0), 0),
-    array_agg(coalesce(d.opened, 0) order by n.n), array_agg(coalesce(d.completed, 0) order by n.n),
-    array_agg(coalesce(d.submitted, 0) order by n.n)
-  from months m
-  cross join generate_series(1, 31) n(n)
-  left join per_day d on d.user_id = m.user_id and d.day = m.month + n.n - 1 and d.day < (m.month + interval '1 month')::date
-  group by m.user_id, m.month;
-$$;
-
-REVOKE ALL ON FUNCTION public.tally_student_activity_months(_user_ids uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.tally_student_activity_months(_user_ids uuid[]) TO service_role;
 
 
 CREATE FUNCTION public.tally_student_activity_track_months(_user_ids uuid[], _months date[]) RETURNS SETOF public.student_activity_track_months
