@@ -2748,6 +2748,8 @@ CREATE FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) RETURNS js
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     AS $$
+declare
+  access record := public.viewer_access_ids(_user_id, 'lesson');
 begin
   return (
     select jsonb_build_object(
@@ -2760,10 +2762,11 @@ begin
       ), '[]'::jsonb),
       'lesson_access', coalesce((
         select jsonb_agg(jsonb_build_object(
-          'lesson_id', e.item_id, 'is_unlocked', e.is_unlocked, 'is_visible', e.is_visible, 'opens_at', e.opens_at
-        ))
-        from public.effective_access_of(_user_id, 'lesson', null) e
-        where e.item_id = any(_lesson_ids)
+          'lesson_id', id, 'is_unlocked', id = any (access.unlocked), 'is_visible', id = any (access.visible),
+          'opens_at', access.opening -> id::text
+        ) order by id)
+        from unnest(access.decided) id
+        where id = any(_lesson_ids)
       ), '[]'::jsonb),
       'completed', coalesce((
         select jsonb_agg(p.lesson_id order by p.lesson_id)
@@ -4294,7 +4297,7 @@ REVOKE ALL ON FUNCTION public.user_is_admin(_user_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.user_is_admin(_user_id uuid) TO service_role;
 
 
-CREATE FUNCTION public.viewer_access_ids(_user_id uuid, _kind text, OUT decided uuid[], OUT unlocked uuid[], OUT visible uuid[]) RETURNS record
+CREATE FUNCTION public.viewer_access_ids(_user_id uuid, _kind text, OUT decided uuid[], OUT unlocked uuid[], OUT visible uuid[], OUT opening jsonb) RETURNS record
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
@@ -4306,10 +4309,11 @@ declare
   each_kind record;
 begin
   if not kept then
-    select coalesce(array_agg(e.item_id), '{}'),
-      coalesce(array_agg(e.item_id) filter (where e.is_unlocked), '{}'),
-      coalesce(array_agg(e.item_id) filter (where e.is_visible), '{}')
-    into decided, unlocked, visible
+    select coalesce(array_agg(e.item_id order by e.item_id), '{}'),
+      coalesce(array_agg(e.item_id order by e.item_id) filter (where e.is_unlocked), '{}'),
+      coalesce(array_agg(e.item_id order by e.item_id) filter (where e.is_visible), '{}'),
+      coalesce(jsonb_object_agg(e.item_id, e.opens_at) filter (where e.opens_at is not null), '{}')
+    into decided, unlocked, visible, opening
     from public.effective_access_of(_user_id, _kind, null) e;
     return;
   end if;
@@ -4318,14 +4322,18 @@ begin
     -- One computation answers all three kinds: a page asks about each of them.
     for each_kind in
       select k.kind,
-        coalesce(array_agg(e.item_id) filter (where e.item_id is not null), '{}') as decided,
-        coalesce(array_agg(e.item_id) filter (where e.is_unlocked), '{}') as unlocked,
-        coalesce(array_agg(e.item_id) filter (where e.is_visible), '{}') as visible
+        coalesce(array_agg(e.item_id order by e.item_id) filter (where e.item_id is not null), '{}') as decided,
+        coalesce(array_agg(e.item_id order by e.item_id) filter (where e.is_unlocked), '{}') as unlocked,
+        coalesce(array_agg(e.item_id order by e.item_id) filter (where e.is_visible), '{}') as visible,
+        coalesce(array_agg(e.item_id order by e.item_id) filter (where not e.is_visible), '{}') as hidden,
+        coalesce(jsonb_object_agg(e.item_id, e.opens_at) filter (where e.opens_at is not null), '{}') as opening
       from unnest(array['module', 'tool', 'lesson']) k(kind)
       left join public.effective_access_of(_user_id, null, null) e on e.kind = k.kind
       group by k.kind
     loop
-      perform set_config('access.' || each_kind.kind, stamp || each_kind.decided::text || ';' || each_kind.unlocked::text || ';' || each_kind.visible::text, true);
+      perform set_config('access.' || each_kind.kind,
+        stamp || each_kind.decided::text || ';' || each_kind.unlocked::text || ';' || each_kind.visible::text || ';' || each_kind.opening::text, true);
+      perform set_config('access.hidden_' || each_kind.kind, stamp || each_kind.hidden::text, true);
     end loop;
     memo := current_setting('access.' || _kind, true);
   end if;
@@ -4333,12 +4341,13 @@ begin
   decided := split_part(memo, ';', 1)::uuid[];
   unlocked := split_part(memo, ';', 2)::uuid[];
   visible := split_part(memo, ';', 3)::uuid[];
+  opening := split_part(memo, ';', 4)::jsonb;
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.viewer_access_ids(_user_id uuid, _kind text, OUT decided uuid[], OUT unlocked uuid[], OUT visible uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.viewer_access_ids(_user_id uuid, _kind text, OUT decided uuid[], OUT unlocked uuid[], OUT visible uuid[]) TO authenticated;
-GRANT ALL ON FUNCTION public.viewer_access_ids(_user_id uuid, _kind text, OUT decided uuid[], OUT unlocked uuid[], OUT visible uuid[]) TO service_role;
+REVOKE ALL ON FUNCTION public.viewer_access_ids(_user_id uuid, _kind text, OUT decided uuid[], OUT unlocked uuid[], OUT visible uuid[], OUT opening jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.viewer_access_ids(_user_id uuid, _kind text, OUT decided uuid[], OUT unlocked uuid[], OUT visible uuid[], OUT opening jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.viewer_access_ids(_user_id uuid, _kind text, OUT decided uuid[], OUT unlocked uuid[], OUT visible uuid[], OUT opening jsonb) TO service_role;
 
 
 CREATE FUNCTION public.visible_lessons(_user_id uuid) RETURNS TABLE(id uuid, title text, tool_id uuid, module_id uuid, course_module_id uuid, order_index integer)

@@ -118,4 +118,37 @@ describe("the viewer's access kept per statement", () => {
       expect(after.lesson_again).toEqual(after.lesson);
     });
   });
+
+  it("a lesson list gives the date a lesson opens from the kept answer, for the viewer and for an admin asking about them", async () => {
+    const opensAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const pageOf = async (tx: Tx, student: string | null) =>
+      (
+        await tx.query<{ page: { lesson_access: { lesson_id: string; is_unlocked: boolean; opens_at: string | null }[] } }>(
+          `select public.tool_page('Lovable', $1) as page`,
+          [student],
+        )
+      ).rows[0].page;
+    const dated = async (tx: Tx) => {
+      await tx.query("reset role");
+      await tx.query(
+        `insert into public.lesson_access (user_id, lesson_id, is_unlocked, is_visible, unlock_at) values ($1, $2, true, true, $3)
+         on conflict (user_id, lesson_id) do update set is_unlocked = true, is_visible = true, unlock_at = excluded.unlock_at`,
+        [STUDENT, FIRST_LESSON, opensAt],
+      );
+      await tx.query("set local role authenticated");
+    };
+    const expected = { lesson_id: FIRST_LESSON, is_unlocked: false };
+    await asCaller(STUDENT, async (tx) => {
+      await dated(tx);
+      const entry = (await pageOf(tx, null)).lesson_access.find((access) => access.lesson_id === FIRST_LESSON);
+      expect(entry).toMatchObject(expected);
+      expect(Date.parse(entry!.opens_at!)).toBe(Date.parse(opensAt));
+    });
+    await asCaller(ADMIN, async (tx) => {
+      await dated(tx);
+      const entry = (await pageOf(tx, STUDENT)).lesson_access.find((access) => access.lesson_id === FIRST_LESSON);
+      expect(entry).toMatchObject(expected);
+      expect(Date.parse(entry!.opens_at!)).toBe(Date.parse(opensAt));
+    });
+  });
 });
