@@ -1323,15 +1323,6 @@ export type Database = {
         }
         Returns: Json
       }
-      analytics_hidden_lessons: {
-        Args: {
-          _students: string[]
-        }
-        Returns: {
-          user_id: string
-          lesson_id: string
-        }[]
-      }
       analytics_homework: {
         Args: {
           _group_id?: string

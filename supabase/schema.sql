@@ -1560,33 +1560,6 @@ GRANT ALL ON FUNCTION public.analytics_funnel(_item_id uuid, _group_id uuid, _tr
 GRANT ALL ON FUNCTION public.analytics_funnel(_item_id uuid, _group_id uuid, _track text) TO service_role;
 
 
-CREATE FUNCTION public.analytics_hidden_lessons(_students uuid[]) RETURNS TABLE(user_id uuid, lesson_id uuid)
-    LANGUAGE sql STABLE
-    SET search_path TO ''
-    AS $$
-  with asked as materialized (select distinct unnest(_students) as user_id),
-  hiding as materialized (
-    select distinct m.user_id, g.lesson_id
-    from public.group_lesson_access g join public.group_members m on m.group_id = g.group_id
-    where not g.is_visible and m.user_id in (select user_id from asked)
-  ),
-  shown as materialized (
-    select m.user_id, v.lesson_id
-    from public.group_lesson_access v join public.group_members m on m.group_id = v.group_id
-    where v.is_visible and v.lesson_id in (select h.lesson_id from hiding h)
-  )
-  select a.user_id, a.lesson_id from public.lesson_access a join asked on asked.user_id = a.user_id
-  where not a.is_visible
-  union
-  select h.user_id, h.lesson_id from hiding h
-  where ((h.user_id, h.lesson_id) not in (select s.user_id, s.lesson_id from shown s)) is true
-    and not exists (select 1 from public.lesson_access a where a.user_id = h.user_id and a.lesson_id = h.lesson_id);
-$$;
-
-REVOKE ALL ON FUNCTION public.analytics_hidden_lessons(_students uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.analytics_hidden_lessons(_students uuid[]) TO service_role;
-
-
 CREATE FUNCTION public.analytics_homework(_group_id uuid DEFAULT NULL::uuid, _track text DEFAULT NULL::text) RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
