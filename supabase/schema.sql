@@ -2497,19 +2497,19 @@ CREATE FUNCTION public.hidden_item_ids(_user_id uuid, _kind text) RETURNS uuid[]
 declare
   kept constant boolean := _user_id = auth.uid() and _kind in ('module', 'tool', 'lesson');
   stamp constant text := statement_timestamp()::text || ' ' || _user_id::text || '=';
-  memo text := case when kept then current_setting('access.hidden_' || _kind, true) end;
+  memo text;
   access record;
-  hidden uuid[];
 begin
-  if starts_with(memo, stamp) then
+  if kept then
+    memo := current_setting('access.hidden_' || _kind, true);
+    if memo is null or not starts_with(memo, stamp) then
+      perform public.viewer_access_ids(_user_id, _kind);
+      memo := current_setting('access.hidden_' || _kind, true);
+    end if;
     return substr(memo, length(stamp) + 1)::uuid[];
   end if;
   access := public.viewer_access_ids(_user_id, _kind);
-  hidden := coalesce((select array_agg(id) from unnest(access.decided) id where not id = any (access.visible)), '{}');
-  if kept then
-    perform set_config('access.hidden_' || _kind, stamp || hidden::text, true);
-  end if;
-  return hidden;
+  return coalesce((select array_agg(id order by id) from unnest(access.decided) id where not id = any (access.visible)), '{}');
 end;
 $$;
 
