@@ -1764,6 +1764,13 @@ export type Database = {
         }
         Returns: undefined
       }
+      recount_student_activity: {
+        Args: {
+          _user_ids: string[]
+          _months: string[]
+        }
+        Returns: undefined
+      }
       release_submission: {
         Args: {
           _submission_id: string

@@ -521,7 +521,7 @@ CREATE INDEX lessons_tool_order_idx ON public.lessons USING btree (tool_id, orde
 
 CREATE TRIGGER lessons_place_last BEFORE INSERT OR UPDATE OF tool_id, module_id, course_module_id ON public.lessons FOR EACH ROW EXECUTE FUNCTION public.place_last();
 
-CREATE TRIGGER lessons_recount_track_months AFTER UPDATE OF tool_id, course_module_id ON public.lessons FOR EACH ROW WHEN (((old.tool_id IS NULL) IS DISTINCT FROM (new.tool_id IS NULL))) EXECUTE FUNCTION public.lessons_recount_track_months();
+CREATE TRIGGER lessons_recount_activity_months AFTER UPDATE OF tool_id, course_module_id, is_published ON public.lessons FOR EACH ROW WHEN ((((old.tool_id IS NULL) IS DISTINCT FROM (new.tool_id IS NULL)) OR (old.is_published IS DISTINCT FROM new.is_published))) EXECUTE FUNCTION public.lessons_recount_activity_months();
 
 ALTER TABLE public.lessons ENABLE ROW LEVEL SECURITY;
 
@@ -1219,45 +1219,49 @@ CREATE FUNCTION public.analytics_activity(_group_id uuid DEFAULT NULL::uuid, _tr
     SET search_path TO ''
     SET jit TO 'off'
     SET work_mem TO '32MB'
+    SET enable_mergejoin TO 'off'
     AS $$
   with students as materialized (select s.user_id from public.analytics_students(_group_id) s),
   lessons as materialized (select l.id from public.analytics_lessons(_track) l),
-  -- The lessons of the rolled-up rows read (the track's, or all) that do not count: drafts.
+  -- The lessons of the rolled-up rows read (the track's, or all) that do not count: published
+  -- lessons under a draft tool, block or module.
   uncounted as materialized (
     select l.id from public.lessons l
-    where (_track is null or (_track = 'tech') = (l.tool_id is not null)) and l.id not in (select id from lessons)
+    where l.is_published and (_track is null or (_track = 'tech') = (l.tool_id is not null)) and l.id not in (select id from lessons)
   ),
   since as materialized (select (now() at time zone 'Europe/Moscow')::date - 29 as day),
-  -- The (student, lesson) a group of theirs hides, before the other groups and personal records
-  -- have their say: those are asked only of the few rows of activity found on them.
-  hiding as materialized (
-    select m.user_id, g.lesson_id
-    from public.group_lesson_access g
-    cross join lateral (select m.user_id from public.group_members m where m.group_id = g.group_id offset 0) m
-    where not g.is_visible and (g.lesson_id in (select id from lessons)) is true
-      and (m.user_id in (select user_id from students)) is true
-  ),
   personal as materialized (
     select a.user_id, a.lesson_id from public.lesson_access a
     where not a.is_visible and (a.user_id in (select user_id from students)) is true
       and (a.lesson_id in (select id from lessons)) is true
   ),
-  -- The events that do not count, one row per student, day and lesson.
+  -- The events that do not count, one row per student, day and lesson. Rows of someone outside
+  -- the students meet no month row below and change nothing.
   odd_rows as materialized (
     select a.user_id, a.day, a.opened, a.completed, a.submitted from public.student_activity_lessons a
     where a.day >= (select day from since) and a.lesson_id in (select id from uncounted)
       and (a.user_id in (select user_id from students)) is true
     union all
-    select a.user_id, a.day, a.opened, a.completed, a.submitted from public.student_activity_lessons a
-    where a.day >= (select day from since)
-      and a.lesson_id in (select g.lesson_id from public.group_lesson_access g where not g.is_visible)
-      and ((a.user_id, a.lesson_id) in (select h.user_id, h.lesson_id from hiding h)) is true
-      -- offset 0: asked row by row through the indexes, not joined to whole tables
-      and not exists (
-        select 1 from public.group_lesson_access v join public.group_members m on m.group_id = v.group_id
-        where v.lesson_id = a.lesson_id and v.is_visible and m.user_id = a.user_id offset 0
-      )
-      and not exists (select 1 from public.lesson_access p where p.user_id = a.user_id and p.lesson_id = a.lesson_id offset 0)
+    select a.user_id, a.day, a.opened, a.completed, a.submitted
+    from (
+      select distinct g.lesson_id from public.group_lesson_access g
+      where not g.is_visible and g.lesson_id in (select id from lessons)
+    ) hidden
+    cross join since s
+    cross join lateral (
+      select a.* from public.student_activity_lessons a
+      where a.lesson_id = hidden.lesson_id and a.day >= s.day
+        and a.user_id in (
+          select m.user_id from public.group_lesson_access g join public.group_members m on m.group_id = g.group_id
+          where g.lesson_id = hidden.lesson_id and not g.is_visible
+        )
+        and a.user_id not in (
+          select m.user_id from public.group_lesson_access g join public.group_members m on m.group_id = g.group_id
+          where g.lesson_id = hidden.lesson_id and g.is_visible
+        )
+    ) a
+    -- offset 0: asked row by row through the index, not joined to the whole table
+    where not exists (select 1 from public.lesson_access p where p.user_id = a.user_id and p.lesson_id = a.lesson_id offset 0)
     union all
     select a.user_id, a.day, a.opened, a.completed, a.submitted
     from personal p cross join since s
@@ -2335,20 +2339,27 @@ CREATE FUNCTION public.forget_student_completion(_user_id uuid, _lesson_id uuid,
 declare
   _day date := (_at at time zone 'Europe/Moscow')::date;
   _n integer := extract(day from _day)::integer;
+  _track text;
+  _published boolean;
 begin
   update public.student_activity_lessons set completed = false
   where user_id = _user_id and day = _day and lesson_id = _lesson_id and completed;
-  if found then
-    update public.student_activity_months
-    set completed_lessons[_n] = completed_lessons[_n] - 1,
-      completed_days = case when completed_lessons[_n] <= 1 then completed_days & ~(1 << (_n - 1)) else completed_days end
-    where user_id = _user_id and month = date_trunc('month', _day)::date;
-    update public.student_activity_track_months
-    set completed_lessons[_n] = completed_lessons[_n] - 1,
-      completed_days = case when completed_lessons[_n] <= 1 then completed_days & ~(1 << (_n - 1)) else completed_days end
-    where user_id = _user_id and month = date_trunc('month', _day)::date
-      and track = (select case when l.tool_id is not null then 'tech' else 'product' end from public.lessons l where l.id = _lesson_id);
+  if not found then
+    return;
   end if;
+  select case when l.tool_id is not null then 'tech' else 'product' end, l.is_published into _track, _published
+  from public.lessons l where l.id = _lesson_id;
+  if not coalesce(_published, false) then
+    return;
+  end if;
+  update public.student_activity_months
+  set completed_lessons[_n] = completed_lessons[_n] - 1,
+    completed_days = case when completed_lessons[_n] <= 1 then completed_days & ~(1 << (_n - 1)) else completed_days end
+  where user_id = _user_id and month = date_trunc('month', _day)::date;
+  update public.student_activity_track_months
+  set completed_lessons[_n] = completed_lessons[_n] - 1,
+    completed_days = case when completed_lessons[_n] <= 1 then completed_days & ~(1 << (_n - 1)) else completed_days end
+  where user_id = _user_id and month = date_trunc('month', _day)::date and track = _track;
 end;
 $$;
 
@@ -2875,28 +2886,20 @@ REVOKE ALL ON FUNCTION public.lesson_reference(_lesson_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.lesson_reference(_lesson_id uuid) TO service_role;
 
 
-CREATE FUNCTION public.lessons_recount_track_months() RETURNS trigger
+CREATE FUNCTION public.lessons_recount_activity_months() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  _user_ids uuid[];
-  _months date[];
 begin
-  select array_agg(p.user_id), array_agg(p.month) into _user_ids, _months
-  from (select distinct a.user_id, date_trunc('month', a.day)::date as month from public.student_activity_lessons a where a.lesson_id = new.id) p;
-  if _user_ids is not null then
-    delete from public.student_activity_track_months m
-    where (m.user_id, m.month) in (select * from unnest(_user_ids, _months));
-    insert into public.student_activity_track_months
-    select t.* from public.tally_student_activity_track_months(_user_ids, _months) t;
-  end if;
+  perform public.recount_student_activity(array_agg(p.user_id), array_agg(p.month))
+  from (select distinct a.user_id, date_trunc('month', a.day)::date as month from public.student_activity_lessons a where a.lesson_id = new.id) p
+  having count(*) > 0;
   return null;
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.lessons_recount_track_months() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.lessons_recount_track_months() TO service_role;
+REVOKE ALL ON FUNCTION public.lessons_recount_activity_months() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.lessons_recount_activity_months() TO service_role;
 
 
 CREATE FUNCTION public.link_telegram(_token text, _chat_id bigint, _username text) RETURNS uuid
@@ -3023,40 +3026,47 @@ declare
   _n integer := extract(day from _day)::integer;
   _none integer[] := array_fill(0, array[31]);
   _one integer[] := array_fill(0, array[31]);
+  _track text;
+  _published boolean;
 begin
   insert into public.student_activity_lessons as a (user_id, day, lesson_id, opened, completed, submitted)
   values (_user_id, _day, _lesson_id, _opened, _completed, _submitted)
   on conflict (user_id, day, lesson_id) do update
     set opened = a.opened or excluded.opened, completed = a.completed or excluded.completed, submitted = a.submitted or excluded.submitted
     where (excluded.opened and not a.opened) or (excluded.completed and not a.completed) or (excluded.submitted and not a.submitted);
-  if found then
-    _one[_n] := 1;
-    insert into public.student_activity_months as m
-      (user_id, month, opened_days, completed_days, submitted_days, opened_lessons, completed_lessons, submitted_lessons)
-    values (_user_id, date_trunc('month', _day)::date,
-      case when _opened then 1 << (_n - 1) else 0 end, case when _completed then 1 << (_n - 1) else 0 end,
-      case when _submitted then 1 << (_n - 1) else 0 end,
-      case when _opened then _one else _none end, case when _completed then _one else _none end, case when _submitted then _one else _none end)
-    on conflict (user_id, month) do update
-      set opened_days = m.opened_days | excluded.opened_days, completed_days = m.completed_days | excluded.completed_days,
-        submitted_days = m.submitted_days | excluded.submitted_days,
-        opened_lessons[_n] = m.opened_lessons[_n] + excluded.opened_lessons[_n],
-        completed_lessons[_n] = m.completed_lessons[_n] + excluded.completed_lessons[_n],
-        submitted_lessons[_n] = m.submitted_lessons[_n] + excluded.submitted_lessons[_n];
-    insert into public.student_activity_track_months as m
-      (user_id, month, track, opened_days, completed_days, submitted_days, opened_lessons, completed_lessons, submitted_lessons)
-    select _user_id, date_trunc('month', _day)::date, case when l.tool_id is not null then 'tech' else 'product' end,
-      case when _opened then 1 << (_n - 1) else 0 end, case when _completed then 1 << (_n - 1) else 0 end,
-      case when _submitted then 1 << (_n - 1) else 0 end,
-      case when _opened then _one else _none end, case when _completed then _one else _none end, case when _submitted then _one else _none end
-    from public.lessons l where l.id = _lesson_id
-    on conflict (user_id, month, track) do update
-      set opened_days = m.opened_days | excluded.opened_days, completed_days = m.completed_days | excluded.completed_days,
-        submitted_days = m.submitted_days | excluded.submitted_days,
-        opened_lessons[_n] = m.opened_lessons[_n] + excluded.opened_lessons[_n],
-        completed_lessons[_n] = m.completed_lessons[_n] + excluded.completed_lessons[_n],
-        submitted_lessons[_n] = m.submitted_lessons[_n] + excluded.submitted_lessons[_n];
+  if not found then
+    return;
   end if;
+  select case when l.tool_id is not null then 'tech' else 'product' end, l.is_published into _track, _published
+  from public.lessons l where l.id = _lesson_id;
+  if not coalesce(_published, false) then
+    return;
+  end if;
+  _one[_n] := 1;
+  insert into public.student_activity_months as m
+    (user_id, month, opened_days, completed_days, submitted_days, opened_lessons, completed_lessons, submitted_lessons)
+  values (_user_id, date_trunc('month', _day)::date,
+    case when _opened then 1 << (_n - 1) else 0 end, case when _completed then 1 << (_n - 1) else 0 end,
+    case when _submitted then 1 << (_n - 1) else 0 end,
+    case when _opened then _one else _none end, case when _completed then _one else _none end, case when _submitted then _one else _none end)
+  on conflict (user_id, month) do update
+    set opened_days = m.opened_days | excluded.opened_days, completed_days = m.completed_days | excluded.completed_days,
+      submitted_days = m.submitted_days | excluded.submitted_days,
+      opened_lessons[_n] = m.opened_lessons[_n] + excluded.opened_lessons[_n],
+      completed_lessons[_n] = m.completed_lessons[_n] + excluded.completed_lessons[_n],
+      submitted_lessons[_n] = m.submitted_lessons[_n] + excluded.submitted_lessons[_n];
+  insert into public.student_activity_track_months as m
+    (user_id, month, track, opened_days, completed_days, submitted_days, opened_lessons, completed_lessons, submitted_lessons)
+  values (_user_id, date_trunc('month', _day)::date, _track,
+    case when _opened then 1 << (_n - 1) else 0 end, case when _completed then 1 << (_n - 1) else 0 end,
+    case when _submitted then 1 << (_n - 1) else 0 end,
+    case when _opened then _one else _none end, case when _completed then _one else _none end, case when _submitted then _one else _none end)
+  on conflict (user_id, month, track) do update
+    set opened_days = m.opened_days | excluded.opened_days, completed_days = m.completed_days | excluded.completed_days,
+      submitted_days = m.submitted_days | excluded.submitted_days,
+      opened_lessons[_n] = m.opened_lessons[_n] + excluded.opened_lessons[_n],
+      completed_lessons[_n] = m.completed_lessons[_n] + excluded.completed_lessons[_n],
+      submitted_lessons[_n] = m.submitted_lessons[_n] + excluded.submitted_lessons[_n];
 end;
 $$;
 
@@ -3436,22 +3446,32 @@ GRANT ALL ON FUNCTION public.record_lesson_opened(_lesson_id uuid) TO authentica
 GRANT ALL ON FUNCTION public.record_lesson_opened(_lesson_id uuid) TO service_role;
 
 
+CREATE FUNCTION public.recount_student_activity(_user_ids uuid[], _months date[]) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  delete from public.student_activity_track_months m
+  where (m.user_id, m.month) in (select * from unnest(_user_ids, _months));
+  delete from public.student_activity_months m
+  where (m.user_id, m.month) in (select * from unnest(_user_ids, _months));
+  insert into public.student_activity_track_months
+  select t.* from public.tally_student_activity_track_months(_user_ids, _months) t
+  where exists (select 1 from auth.users u where u.id = t.user_id);
+  insert into public.student_activity_months select * from public.student_activity_months_from_tracks(_user_ids, _months);
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.recount_student_activity(_user_ids uuid[], _months date[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.recount_student_activity(_user_ids uuid[], _months date[]) TO service_role;
+
+
 CREATE FUNCTION public.recount_student_activity_months() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  _users uuid[] := array(select g.user_id from gone g);
-  _months date[] := array(select date_trunc('month', g.day)::date from gone g);
 begin
-  delete from public.student_activity_months m
-  where (m.user_id, m.month) in (select g.user_id, date_trunc('month', g.day)::date from gone g);
-  delete from public.student_activity_track_months m
-  where (m.user_id, m.month) in (select g.user_id, date_trunc('month', g.day)::date from gone g);
-  insert into public.student_activity_track_months
-  select t.* from public.tally_student_activity_track_months(_users, _months) t
-  where exists (select 1 from auth.users u where u.id = t.user_id);
-  insert into public.student_activity_months select * from public.student_activity_months_from_tracks(_users, _months);
+  perform public.recount_student_activity(array(select g.user_id from gone g), array(select date_trunc('month', g.day)::date from gone g));
   return null;
 end;
 $$;
@@ -4050,7 +4070,7 @@ CREATE FUNCTION public.tally_student_activity_track_months(_user_ids uuid[], _mo
     select a.user_id, a.day, case when l.tool_id is not null then 'tech' else 'product' end as track,
       count(*) filter (where a.opened)::integer as opened,
       count(*) filter (where a.completed)::integer as completed, count(*) filter (where a.submitted)::integer as submitted
-    from picked a join public.lessons l on l.id = a.lesson_id
+    from picked a join public.lessons l on l.id = a.lesson_id and l.is_published
     group by a.user_id, a.day, 3
   ),
   months as (select distinct d.user_id, date_trunc('month', d.day)::date as month, d.track from per_day d)

@@ -390,6 +390,44 @@ describe("the rollup per track (migration 20261127001300)", () => {
   });
 });
 
+describe("a lesson published or taken back to draft (migration 20261127001800)", () => {
+  it("counts a draft's days from the moment it is published, and no longer once it is a draft again", async () => {
+    const student = await person("Зоя З");
+    const { data: group } = await service.from("groups").insert({ name: `Аналитика G6 ${Date.now()}` }).select("id").single();
+    await service.from("group_members").insert({ group_id: group!.id, user_id: student.id });
+    const { data: tool } = await service.from("tech_tools").insert({ name: `Аналитика черновики ${Date.now()}` }).select("id").single();
+    const { data: lessons } = await service
+      .from("lessons")
+      .insert([1, 2].map((n) => ({ tool_id: tool!.id, title: `Черновик ${n}`, order_index: n, is_published: n === 1 })))
+      .select("id, order_index");
+    const [published, draft] = [1, 2].map((n) => lessons!.find((l) => l.order_index === n)!.id);
+    const days = async (track?: string) => busyDays((await activity(admin, group!.id, track))!.days);
+    const publish = async (is_published: boolean) => expect((await service.from("lessons").update({ is_published }).eq("id", draft)).error).toBeNull();
+
+    expect(
+      (
+        await service.from("lesson_progress").insert([
+          { user_id: student.id, lesson_id: published, last_opened_at: noon(3) },
+          { user_id: student.id, lesson_id: draft, last_opened_at: noon(5), completed_at: noon(5) },
+        ])
+      ).error,
+    ).toBeNull();
+    expect(await days()).toEqual([[3, 1, 1, 0, 0]]);
+
+    await publish(true);
+    expect(await days()).toEqual([[5, 1, 1, 1, 0], [3, 1, 1, 0, 0]]);
+    expect(await days("tech")).toEqual(await days());
+
+    await publish(false);
+    expect(await days()).toEqual([[3, 1, 1, 0, 0]]);
+    // A pass taken back while the lesson is a draft is gone when it is published again.
+    await service.from("lesson_progress").update({ completed_at: null }).eq("user_id", student.id).eq("lesson_id", draft);
+    await publish(true);
+    expect(await days()).toEqual([[5, 1, 1, 0, 0], [3, 1, 1, 0, 0]]);
+    rollupStudents.push(student.id);
+  });
+});
+
 // Last: rebuild_student_activity() rewrites the whole rollup.
 describe("rebuilding the rollup (migration 20261127001300)", () => {
   it("gives the same rows as the triggers kept", async () => {
