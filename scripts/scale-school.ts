@@ -1,8 +1,6 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { Client } from "pg";
-import { postgresBinDir, startCluster } from "../tests/postgres/cluster";
+import { postgresBinDir, startHostedDatabase } from "../tests/postgres/cluster";
 
 /**
  * A school at the scale issue 31 names, on a real PostgreSQL (the throwaway cluster of
@@ -13,7 +11,6 @@ import { postgresBinDir, startCluster } from "../tests/postgres/cluster";
  * student pages, admin reads and analytics share it.
  */
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 export const ADMIN = "a0000000-0000-4000-8000-000000000001";
 export const CURATOR = "a0000000-0000-4000-8000-000000000003";
 
@@ -160,19 +157,8 @@ export const SCALE_SERVER = { locale: "C.UTF-8", settings: { shared_buffers: "1G
 export async function startScaleSchool(log: (line: string) => void = console.log): Promise<ScaleSchool | null> {
   const binDir = postgresBinDir();
   if (!binDir) return null;
-  const cluster = startCluster(binDir, SCALE_SERVER);
-  const connect = async (user: string) => {
-    const client = new Client({ host: cluster.host, port: cluster.port, user, database: "postgres" });
-    await client.connect();
-    return client;
-  };
+  const { cluster, connect } = await startHostedDatabase(binDir, SCALE_SERVER);
   const superuser = await connect("supabase_admin");
-  await superuser.query(await readFile(path.join(ROOT, "tests/postgres/hosted-roles.sql"), "utf8"));
-  await superuser.query(await readFile(path.join(ROOT, "local-backend/bootstrap.sql"), "utf8"));
-  const owner = await connect("postgres");
-  const migrations = (await readdir(path.join(ROOT, "supabase/migrations"))).filter((name) => name.endsWith(".sql")).sort();
-  for (const name of [...migrations.map((file) => `supabase/migrations/${file}`), "supabase/seed.sql"]) await owner.query(await readFile(path.join(ROOT, name), "utf8"));
-  await owner.end();
 
   await seedScaleSchool(superuser, log);
 

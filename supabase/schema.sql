@@ -2348,7 +2348,7 @@ begin
     return;
   end if;
   select case when l.tool_id is not null then 'tech' else 'product' end, l.is_published into _track, _published
-  from public.lessons l where l.id = _lesson_id;
+  from public.lessons l where l.id = _lesson_id for share;
   if not coalesce(_published, false) then
     return;
   end if;
@@ -3037,8 +3037,10 @@ begin
   if not found then
     return;
   end if;
+  -- for share: a lesson being published, drafted or moved right now is read as its edit leaves it,
+  -- after that edit's recount, which cannot see this uncommitted event.
   select case when l.tool_id is not null then 'tech' else 'product' end, l.is_published into _track, _published
-  from public.lessons l where l.id = _lesson_id;
+  from public.lessons l where l.id = _lesson_id for share;
   if not coalesce(_published, false) then
     return;
   end if;
@@ -3451,6 +3453,7 @@ CREATE FUNCTION public.recount_student_activity(_user_ids uuid[], _months date[]
     SET search_path TO ''
     AS $$
 begin
+  perform pg_advisory_xact_lock(hashtext('public.recount_student_activity'));
   delete from public.student_activity_track_months m
   where (m.user_id, m.month) in (select * from unnest(_user_ids, _months));
   delete from public.student_activity_months m

@@ -418,10 +418,23 @@ describe("a lesson published or taken back to draft (migration 20261127001800)",
     expect(await days()).toEqual([[5, 1, 1, 1, 0], [3, 1, 1, 0, 0]]);
     expect(await days("tech")).toEqual(await days());
 
+    // The rollup's passes, day bits and per-day counts of both month tables: the student passed only the draft.
+    const passes = async () => {
+      const rows = await Promise.all(
+        (["student_activity_months", "student_activity_track_months"] as const).map((table) =>
+          service.from(table).select("completed_days, completed_lessons").eq("user_id", student.id),
+        ),
+      );
+      return rows.flatMap(({ data }) => data!.flatMap((row) => [row.completed_days, ...row.completed_lessons])).filter((n) => n !== 0);
+    };
+    expect(await passes()).not.toEqual([]);
+
     await publish(false);
     expect(await days()).toEqual([[3, 1, 1, 0, 0]]);
-    // A pass taken back while the lesson is a draft is gone when it is published again.
+    expect(await passes()).toEqual([]);
+    // A pass taken back while the lesson is a draft leaves the rollup alone, and is gone when it is published again.
     await service.from("lesson_progress").update({ completed_at: null }).eq("user_id", student.id).eq("lesson_id", draft);
+    expect(await passes()).toEqual([]);
     await publish(true);
     expect(await days()).toEqual([[5, 1, 1, 0, 0], [3, 1, 1, 0, 0]]);
     rollupStudents.push(student.id);

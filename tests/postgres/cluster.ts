@@ -1,7 +1,11 @@
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { Client } from "pg";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** The newest server of Debian's postgresql package (/usr/lib/postgresql/N/bin), if installed. */
 export function postgresBinDir(): string | null {
@@ -62,4 +66,34 @@ export function startCluster(binDir: string, { locale, settings = {} }: { locale
       }
     },
   };
+}
+
+export interface HostedDatabase {
+  cluster: Cluster;
+  /** A new connection as one of the hosted roles (supabase_admin, postgres, authenticator…). */
+  connect(user: string): Promise<Client>;
+}
+
+/**
+ * A cluster set up as a hosted Supabase project is (tests/postgres/hosted-roles.sql, the local
+ * backend's bootstrap as supabase_admin), then every migration and seed.sql applied as `postgres`.
+ */
+export async function startHostedDatabase(binDir: string, options?: Parameters<typeof startCluster>[1]): Promise<HostedDatabase> {
+  const cluster = startCluster(binDir, options);
+  const connect = async (user: string) => {
+    const client = new Client({ host: cluster.host, port: cluster.port, user, database: "postgres" });
+    await client.connect();
+    return client;
+  };
+  const superuser = await connect("supabase_admin");
+  await superuser.query(await readFile(path.join(ROOT, "tests/postgres/hosted-roles.sql"), "utf8"));
+  await superuser.query(await readFile(path.join(ROOT, "local-backend/bootstrap.sql"), "utf8"));
+  await superuser.end();
+  const owner = await connect("postgres");
+  const migrations = (await readdir(path.join(ROOT, "supabase/migrations"))).filter((name) => name.endsWith(".sql")).sort();
+  for (const name of [...migrations.map((file) => `supabase/migrations/${file}`), "supabase/seed.sql"]) {
+    await owner.query(await readFile(path.join(ROOT, name), "utf8"));
+  }
+  await owner.end();
+  return { cluster, connect };
 }

@@ -1,9 +1,7 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "@/local-backend/demo-accounts";
-import { postgresBinDir, startCluster, type Cluster } from "./cluster";
+import { postgresBinDir, startHostedDatabase, type HostedDatabase } from "./cluster";
 
 /**
  * The notification outbox on a real PostgreSQL 15 with concurrent sessions, which PGlite (one
@@ -12,18 +10,13 @@ import { postgresBinDir, startCluster, type Cluster } from "./cluster";
  * SQL by the database owner included.
  */
 
-const supabaseDir = path.resolve(import.meta.dirname, "../../supabase");
 const binDir = postgresBinDir();
 const LOVABLE = "70000000-0000-4000-8000-000000000001";
 const CURSOR = "70000000-0000-4000-8000-000000000002";
 
-let cluster: Cluster;
+let database: HostedDatabase;
 let owner: Client;
-const connect = async (user: string) => {
-  const client = new Client({ host: cluster.host, port: cluster.port, user, database: "postgres" });
-  await client.connect();
-  return client;
-};
+const connect = (user: string) => database.connect(user);
 
 /** A worker's session as PostgREST opens it for the service role, inside a transaction left open. */
 async function workerSession() {
@@ -36,20 +29,12 @@ async function workerSession() {
 
 describe.skipIf(!binDir)(`the outbox on PostgreSQL (${binDir ?? "not installed"})`, () => {
   beforeAll(async () => {
-    cluster = startCluster(binDir!);
-    const superuser = await connect("supabase_admin");
-    await superuser.query(await readFile(path.join(import.meta.dirname, "hosted-roles.sql"), "utf8"));
-    await superuser.query(await readFile(path.resolve(supabaseDir, "../local-backend/bootstrap.sql"), "utf8"));
-    await superuser.end();
+    database = await startHostedDatabase(binDir!);
     owner = await connect("postgres");
-    const migrations = (await readdir(path.join(supabaseDir, "migrations"))).filter((name) => name.endsWith(".sql")).sort();
-    for (const name of [...migrations.map((file) => `migrations/${file}`), "seed.sql"]) {
-      await owner.query(await readFile(path.join(supabaseDir, name), "utf8"));
-    }
   });
   afterAll(async () => {
     await owner?.end();
-    cluster?.stop();
+    database?.cluster.stop();
   });
 
   it("writes the event when the owner changes access in plain SQL, one notification for the statement", async () => {
