@@ -3,11 +3,11 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Client } from "pg";
-import { postgresBinDir, startCluster } from "../tests/postgres/cluster";
+import { postgresBinDir, startHostedCluster } from "../tests/postgres/cluster";
 
 /**
  * For `npm run gen-types`: a throwaway PostgreSQL cluster set up as a hosted Supabase project is
- * (tests/postgres), with every migration applied as `postgres`, to read the catalog and pg_dump.
+ * (startHostedCluster), with every migration applied as `postgres`, to read the catalog and pg_dump.
  */
 
 export type Query = <Row>(sql: string) => Promise<Row[]>;
@@ -35,12 +35,7 @@ export async function withMigratedDatabase<T>(migrationFiles: string[], read: (d
     );
   }
   const major = Number(path.basename(path.dirname(binDir)));
-  const cluster = startCluster(binDir);
-  const connect = async (user: string) => {
-    const client = new Client({ host: cluster.host, port: cluster.port, user, database: "postgres" });
-    await client.connect();
-    return client;
-  };
+  const { cluster, connect } = await startHostedCluster(binDir);
   const dump = (args: string[]) =>
     execFileSync(
       path.join(binDir, "pg_dump"),
@@ -49,10 +44,6 @@ export async function withMigratedDatabase<T>(migrationFiles: string[], read: (d
     );
   let owner: Client | undefined;
   try {
-    const superuser = await connect("supabase_admin");
-    await superuser.query(await readFile(path.resolve(import.meta.dirname, "../tests/postgres/hosted-roles.sql"), "utf8"));
-    await superuser.query(await readFile(path.resolve(import.meta.dirname, "../local-backend/bootstrap.sql"), "utf8"));
-    await superuser.end();
     const beforeMigrations = dump(["--exclude-schema=public"]);
 
     owner = await connect("postgres");

@@ -75,25 +75,39 @@ export interface HostedDatabase {
 }
 
 /**
- * A cluster set up as a hosted Supabase project is (tests/postgres/hosted-roles.sql, the local
- * backend's bootstrap as supabase_admin), then every migration and seed.sql applied as `postgres`.
+ * A cluster set up as a hosted Supabase project is before any migration: tests/postgres/hosted-roles.sql
+ * and the local backend's bootstrap, as supabase_admin.
  */
-export async function startHostedDatabase(binDir: string, options?: Parameters<typeof startCluster>[1]): Promise<HostedDatabase> {
+export async function startHostedCluster(binDir: string, options?: Parameters<typeof startCluster>[1]): Promise<HostedDatabase> {
   const cluster = startCluster(binDir, options);
   const connect = async (user: string) => {
     const client = new Client({ host: cluster.host, port: cluster.port, user, database: "postgres" });
     await client.connect();
     return client;
   };
-  const superuser = await connect("supabase_admin");
-  await superuser.query(await readFile(path.join(ROOT, "tests/postgres/hosted-roles.sql"), "utf8"));
-  await superuser.query(await readFile(path.join(ROOT, "local-backend/bootstrap.sql"), "utf8"));
-  await superuser.end();
-  const owner = await connect("postgres");
+  try {
+    const superuser = await connect("supabase_admin");
+    try {
+      await superuser.query(await readFile(path.join(ROOT, "tests/postgres/hosted-roles.sql"), "utf8"));
+      await superuser.query(await readFile(path.join(ROOT, "local-backend/bootstrap.sql"), "utf8"));
+    } finally {
+      await superuser.end();
+    }
+  } catch (error) {
+    cluster.stop();
+    throw error;
+  }
+  return { cluster, connect };
+}
+
+/** A hosted-style cluster (startHostedCluster) with every migration and seed.sql applied as `postgres`. */
+export async function startHostedDatabase(binDir: string, options?: Parameters<typeof startCluster>[1]): Promise<HostedDatabase> {
+  const database = await startHostedCluster(binDir, options);
+  const owner = await database.connect("postgres");
   const migrations = (await readdir(path.join(ROOT, "supabase/migrations"))).filter((name) => name.endsWith(".sql")).sort();
   for (const name of [...migrations.map((file) => `supabase/migrations/${file}`), "supabase/seed.sql"]) {
     await owner.query(await readFile(path.join(ROOT, name), "utf8"));
   }
   await owner.end();
-  return { cluster, connect };
+  return database;
 }

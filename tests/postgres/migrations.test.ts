@@ -14,7 +14,7 @@ import {
 } from "../rls/homework-matrix";
 import { ACTOR_IDS, claimsOf, describeRead, describeWrite, readHolds, READS, rowsCounted, WRITES, type Actor, type WriteCase } from "../rls/matrix";
 import { PRIVACY_POLICY_VERSION } from "@/lib/validation/auth";
-import { postgresBinDir, startCluster, type Cluster } from "./cluster";
+import { postgresBinDir, startHostedCluster, type HostedDatabase } from "./cluster";
 
 /**
  * The migrations on a real PostgreSQL server set up as hosted Supabase is: `postgres` is not a
@@ -25,12 +25,8 @@ import { postgresBinDir, startCluster, type Cluster } from "./cluster";
 const supabaseDir = path.resolve(import.meta.dirname, "../../supabase");
 const binDir = postgresBinDir();
 
-let cluster: Cluster;
-const connect = async (user: string) => {
-  const client = new Client({ host: cluster.host, port: cluster.port, user, database: "postgres" });
-  await client.connect();
-  return client;
-};
+let database: HostedDatabase;
+const connect = (user: string) => database.connect(user);
 let owner: Client;
 let authenticator: Client;
 
@@ -72,18 +68,14 @@ async function rowsWritten(write: Omit<WriteCase, "actor">, claims: Record<strin
 
 describe.skipIf(!binDir)(`migrations on a hosted-style PostgreSQL (${binDir ?? "not installed"})`, () => {
   beforeAll(async () => {
-    cluster = startCluster(binDir!);
-    const superuser = await connect("supabase_admin");
-    await superuser.query(await readFile(path.join(import.meta.dirname, "hosted-roles.sql"), "utf8"));
-    await superuser.query(await readFile(path.resolve(supabaseDir, "../local-backend/bootstrap.sql"), "utf8"));
-    await superuser.end();
+    database = await startHostedCluster(binDir!);
     owner = await connect("postgres");
     authenticator = await connect("authenticator");
   });
   afterAll(async () => {
     await owner?.end();
     await authenticator?.end();
-    cluster?.stop();
+    database?.cluster.stop();
   });
 
   it("starts as hosted projects do: postgres is no superuser, auth is supabase_auth_admin's", async () => {
