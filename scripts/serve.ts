@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
+import path from "node:path";
 import next from "next";
 import { PEER_RECORDED_ENV, withPeerAppended } from "../lib/supabase/client-address";
-import { ROOT } from "./next-app";
 
 /**
  * The app's HTTP server (`npm start`, `npm run dev`, the end-to-end stack): Next.js with the TCP
@@ -11,7 +11,12 @@ import { ROOT } from "./next-app";
  * (lib/supabase/client-address.ts reads the chain by TRUSTED_PROXY_HOPS).
  *
  * Usage: tsx scripts/serve.ts [--dev] [-p port] [-H hostname]
+ *
+ * `npm start` runs it on a machine installed with `npm ci --omit=dev`: it and what it imports load
+ * packages of `dependencies` only (tests/deploy/production-deps.test.ts), so not scripts/next-app.ts,
+ * which brings the local backend's keys.
  */
+const ROOT = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
 const option = (name: string) => {
   const index = args.indexOf(name);

@@ -9,7 +9,8 @@ import { startWorker } from "../lib/notifications/worker";
  * `npm run worker`: sends the notifications the database has planned, on a server beside the app
  * (NEXT_PUBLIC_SUPABASE_URL, SUPABASE_SECRET_KEY, NEXT_PUBLIC_SITE_URL, SMTP_URL, TELEGRAM_*).
  * `--once` delivers what is due and exits, for a systemd timer; otherwise it polls until SIGTERM,
- * finishing the round in hand.
+ * finishing the round in hand. Runs after `npm ci --omit=dev`: it loads packages of `dependencies`
+ * only (tests/deploy/production-deps.test.ts).
  */
 loadEnv.loadEnvConfig(process.cwd(), false);
 
