@@ -1352,6 +1352,15 @@ export type Database = {
           user_id: string
         }[]
       }
+      api_privileges: {
+        Args: never
+        Returns: {
+          object_kind: string
+          object_name: string
+          role_name: string
+          privilege: string
+        }[]
+      }
       before_user_created_hook: {
         Args: {
           event: Json

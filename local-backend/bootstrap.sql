@@ -19,10 +19,20 @@ create schema extensions;
 grant usage on schema extensions to postgres, anon, authenticated, service_role;
 create extension pgcrypto with schema extensions;
 
+-- A new hosted project (since 2026-05-30, "Default privileges for new entities" off) gives the API
+-- roles nothing on what the migrations create in public: each migration grants what it exposes.
 grant usage on schema public to anon, authenticated, service_role;
-alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
+
+-- Hosted API sessions preload pg-safeupdate (authenticator: session_preload_libraries = 'supautils,
+-- safeupdate'), so an UPDATE or DELETE without WHERE fails with 21000, inside functions too. A
+-- PostgreSQL cluster of the tests names its build of it (tests/postgres/cluster.ts); PGlite has none.
+do $$
+begin
+  if nullif(current_setting('hosted.safeupdate_library', true), '') is not null then
+    execute format('alter role authenticator set session_preload_libraries = %L', current_setting('hosted.safeupdate_library'));
+  end if;
+end
+$$;
 
 create schema auth authorization supabase_auth_admin;
 grant usage on schema auth to postgres, anon, authenticated, service_role;

@@ -23,8 +23,16 @@ export interface Transaction {
   exec(sql: string): Promise<Results[]>;
 }
 
+/**
+ * `authenticator`: the transaction runs in a session logged in as PostgREST's role, so what hosted
+ * loads for API sessions (pg-safeupdate) holds in it. PGlite has one session, the superuser's.
+ */
+export interface TransactionOptions {
+  login?: "authenticator";
+}
+
 export interface Database extends Transaction {
-  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 import { types } from "@electric-sql/pglite";
 import pg from "pg";
-import type { Database, Results, Transaction } from "./database";
+import type { Database, Results, Transaction, TransactionOptions } from "./database";
 
 type Parser = (value: string) => unknown;
 
@@ -18,14 +18,22 @@ export async function connectPostgres(url: string): Promise<Database & { loadArr
     if (element === undefined) return types.parsers[oid];
     return (value) => types.arrayParser(value, types.parsers[element], oid);
   };
-  const pool = new pg.Pool({
-    connectionString: url,
-    // Dates in REST answers carry the session's offset: UTC, as on hosted projects and in PGlite.
-    options: "-c TimeZone=UTC",
-    types: { getTypeParser: ((oid: number) => parserOf(oid) ?? String) as typeof pg.types.getTypeParser },
-  });
-  // An idle connection the server ends (a restart, the test cluster stopping) must not end the process.
-  pool.on("error", (error) => console.error(`[backend] PostgreSQL connection lost: ${error.message}`));
+  const connectAs = (user: string | null) => {
+    const connectionString = new URL(url);
+    if (user) connectionString.username = user;
+    const pool = new pg.Pool({
+      connectionString: connectionString.toString(),
+      // Dates in REST answers carry the session's offset: UTC, as on hosted projects and in PGlite.
+      options: "-c TimeZone=UTC",
+      types: { getTypeParser: ((oid: number) => parserOf(oid) ?? String) as typeof pg.types.getTypeParser },
+    });
+    // An idle connection the server ends (a restart, the test cluster stopping) must not end the process.
+    pool.on("error", (error) => console.error(`[backend] PostgreSQL connection lost: ${error.message}`));
+    return pool;
+  };
+  const pool = connectAs(null);
+  // PostgREST's sessions: logged in as authenticator, with what hosted preloads for it.
+  let apiPool: pg.Pool | null = null;
 
   const query = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params: unknown[] = []): Promise<Results<T>> =>
     results<T>(await client.query(sql, params.map(serialize)))[0];
@@ -34,8 +42,8 @@ export async function connectPostgres(url: string): Promise<Database & { loadArr
   return {
     query: (sql, params) => query(pool, sql, params),
     exec: (sql) => exec(pool, sql),
-    async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
+    async transaction<T>(work: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+      const client = await (options.login ? (apiPool ??= connectAs(options.login)) : pool).connect();
       try {
         await client.query("begin");
         let outcome: T;
@@ -54,7 +62,9 @@ export async function connectPostgres(url: string): Promise<Database & { loadArr
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), apiPool?.end()]);
+    },
     /** Arrays of types created since (an enum of a migration) are parsed from then on, as PGlite's refreshArrayTypes. */
     async loadArrayTypes() {
       const { rows } = await pool.query<{ element: number; array: number }>(

@@ -3,12 +3,14 @@ import path from "node:path";
 import { GenerateError, withMigratedDatabase } from "./gen-database";
 import { hashMigrations, LOCK_PATH, parseLock, reviewLock } from "./gen-lock";
 import { databaseSchema } from "./gen-schema";
+import { formatApiGrants, grantsByObject, type ApiPrivilege } from "../lib/domain/api-grants";
 import { databaseTypes } from "./gen-typescript";
 
 /**
  * `npm run gen-types`: applies supabase/migrations to a throwaway PostgreSQL set up as hosted
  * Supabase is, then writes lib/database.types.ts (as `supabase gen types typescript` would),
- * supabase/schema.sql (what the database is now, for reading) and supabase/migrations.lock (each
+ * supabase/schema.sql (what the database is now, for reading), supabase/api-grants.json (what each
+ * Data API role may do, public.api_privileges()) and supabase/migrations.lock (each
  * migration's SHA-256, so a landed migration never changes). `--check` writes nothing and fails
  * when a generated file is out of date or a landed migration changed.
  */
@@ -16,6 +18,7 @@ import { databaseTypes } from "./gen-typescript";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const TYPES_PATH = "lib/database.types.ts";
 const SCHEMA_PATH = "supabase/schema.sql";
+const GRANTS_PATH = "supabase/api-grants.json";
 const check = process.argv.includes("--check");
 const read = (file: string) => readFile(path.join(ROOT, file), "utf8").catch(() => "");
 
@@ -46,11 +49,16 @@ for (const name of review.outOfOrder) {
   console.warn(`! ${name} sorts before a landed migration: databases that ran that one will apply it out of order; give it a later timestamp.`);
 }
 
-let generated: { types: string; schema: string; major: number };
+let generated: { types: string; schema: string; grants: string; major: number };
 try {
   generated = await withMigratedDatabase(
     names.map((name) => path.join(migrationsDir, name)),
-    async (db) => ({ types: await databaseTypes(db.query), schema: await databaseSchema(db), major: db.major }),
+    async (db) => ({
+      types: await databaseTypes(db.query),
+      schema: await databaseSchema(db),
+      grants: formatApiGrants(grantsByObject(await db.query<ApiPrivilege>(`select * from public.api_privileges()`))),
+      major: db.major,
+    }),
   );
 } catch (error) {
   if (error instanceof GenerateError) fail(error.message);
@@ -60,6 +68,7 @@ try {
 const outputs = [
   { file: TYPES_PATH, text: generated.types },
   { file: SCHEMA_PATH, text: generated.schema },
+  { file: GRANTS_PATH, text: generated.grants },
 ];
 
 if (check) {

@@ -40,14 +40,23 @@ function ensureBrowser() {
   }
 }
 
-/** The schema check and tests/postgres need Debian's PostgreSQL server; as root, installs it with apt. */
+/**
+ * The schema check and tests/postgres need Debian's PostgreSQL server, and its headers to build the
+ * hosted-style clusters' pg-safeupdate; as root, installs them with apt.
+ */
 function ensurePostgres() {
-  if (postgresBinDir()) return;
+  const binDir = postgresBinDir();
+  if (binDir && existsSync(`/usr/include/postgresql/${path.basename(path.dirname(binDir))}/server/postgres.h`)) return;
   if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
-    run("install PostgreSQL (apt)", "sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql"]);
+    run("install PostgreSQL (apt)", "sh", [
+      "-c",
+      "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql postgresql-server-dev-all gcc libc6-dev",
+    ]);
     return;
   }
-  console.error("\n✖ No PostgreSQL server: install it (Debian/Ubuntu: `sudo apt-get install postgresql`) and run `npm test` again.");
+  console.error(
+    "\n✖ No PostgreSQL server or its headers: install them (Debian/Ubuntu: `sudo apt-get install postgresql postgresql-server-dev-all`) and run `npm test` again.",
+  );
   process.exit(1);
 }
 

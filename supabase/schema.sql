@@ -12,18 +12,6 @@ GRANT USAGE ON SCHEMA public TO authenticated;
 GRANT USAGE ON SCHEMA public TO service_role;
 GRANT USAGE ON SCHEMA public TO supabase_auth_admin;
 
-ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON FUNCTIONS  TO anon;
-ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON FUNCTIONS  TO authenticated;
-ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON FUNCTIONS  TO service_role;
-
-ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON SEQUENCES  TO anon;
-ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON SEQUENCES  TO authenticated;
-ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON SEQUENCES  TO service_role;
-
-ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON TABLES  TO anon;
-ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON TABLES  TO authenticated;
-ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON TABLES  TO service_role;
-
 
 -- ================================================================================================
 -- Types
@@ -99,8 +87,8 @@ CREATE POLICY "Admins edit assignments" ON public.assignments FOR UPDATE TO auth
 
 CREATE POLICY "Who may open the lesson, and reviewers, read its assignment" ON public.assignments FOR SELECT TO authenticated USING ((( SELECT public.is_admin() AS is_admin) OR ( SELECT public.is_reviewer() AS is_reviewer) OR public.decide_can_open_lesson(( SELECT auth.uid() AS uid), lesson_id)));
 
-GRANT ALL ON TABLE public.assignments TO authenticated;
-GRANT ALL ON TABLE public.assignments TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.assignments TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.assignments TO service_role;
 
 
 -- Table auth_attempts
@@ -117,7 +105,7 @@ CREATE TABLE public.auth_attempts (
 
 ALTER TABLE public.auth_attempts ENABLE ROW LEVEL SECURITY;
 
-GRANT ALL ON TABLE public.auth_attempts TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.auth_attempts TO service_role;
 
 
 -- Table course_modules
@@ -146,9 +134,8 @@ CREATE POLICY "Admins edit content" ON public.course_modules FOR UPDATE TO authe
 
 CREATE POLICY "Students read published course modules not hidden from them" ON public.course_modules FOR SELECT TO authenticated USING ((( SELECT public.is_admin() AS is_admin) OR (is_published AND (NOT (id = ANY (( SELECT public.hidden_item_ids(auth.uid(), 'module'::text) AS hidden_item_ids)::uuid[]))))));
 
-GRANT ALL ON TABLE public.course_modules TO anon;
-GRANT ALL ON TABLE public.course_modules TO authenticated;
-GRANT ALL ON TABLE public.course_modules TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.course_modules TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.course_modules TO service_role;
 
 
 -- Table email_unsubscribe_tokens
@@ -163,7 +150,7 @@ CREATE TABLE public.email_unsubscribe_tokens (
 
 ALTER TABLE public.email_unsubscribe_tokens ENABLE ROW LEVEL SECURITY;
 
-GRANT ALL ON TABLE public.email_unsubscribe_tokens TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.email_unsubscribe_tokens TO service_role;
 
 
 -- Table group_curators
@@ -187,8 +174,8 @@ CREATE POLICY "Admins and the curator read curator assignments" ON public.group_
 
 CREATE POLICY "Admins remove curators" ON public.group_curators FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-GRANT ALL ON TABLE public.group_curators TO authenticated;
-GRANT ALL ON TABLE public.group_curators TO service_role;
+GRANT SELECT,INSERT,DELETE ON TABLE public.group_curators TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.group_curators TO service_role;
 
 
 -- Table group_lesson_access
@@ -224,9 +211,8 @@ CREATE POLICY "Admins read group_lesson_access" ON public.group_lesson_access FO
 
 CREATE POLICY "Admins remove group_lesson_access" ON public.group_lesson_access FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-GRANT ALL ON TABLE public.group_lesson_access TO anon;
-GRANT ALL ON TABLE public.group_lesson_access TO authenticated;
-GRANT ALL ON TABLE public.group_lesson_access TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.group_lesson_access TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.group_lesson_access TO service_role;
 
 
 -- Table group_members
@@ -256,9 +242,8 @@ CREATE POLICY "Admins remove group_members" ON public.group_members FOR DELETE T
 
 CREATE POLICY "Students read their own memberships" ON public.group_members FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
-GRANT ALL ON TABLE public.group_members TO anon;
-GRANT ALL ON TABLE public.group_members TO authenticated;
-GRANT ALL ON TABLE public.group_members TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.group_members TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.group_members TO service_role;
 
 
 -- Table group_module_access
@@ -294,9 +279,8 @@ CREATE POLICY "Admins read group_module_access" ON public.group_module_access FO
 
 CREATE POLICY "Admins remove group_module_access" ON public.group_module_access FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-GRANT ALL ON TABLE public.group_module_access TO anon;
-GRANT ALL ON TABLE public.group_module_access TO authenticated;
-GRANT ALL ON TABLE public.group_module_access TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.group_module_access TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.group_module_access TO service_role;
 
 
 -- Table group_tool_access
@@ -332,9 +316,8 @@ CREATE POLICY "Admins read group_tool_access" ON public.group_tool_access FOR SE
 
 CREATE POLICY "Admins remove group_tool_access" ON public.group_tool_access FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-GRANT ALL ON TABLE public.group_tool_access TO anon;
-GRANT ALL ON TABLE public.group_tool_access TO authenticated;
-GRANT ALL ON TABLE public.group_tool_access TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.group_tool_access TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.group_tool_access TO service_role;
 
 
 -- Table groups
@@ -367,9 +350,8 @@ CREATE POLICY "Students read their own groups" ON public.groups FOR SELECT TO au
    FROM public.group_members m
   WHERE ((m.group_id = groups.id) AND (m.user_id = ( SELECT auth.uid() AS uid))))));
 
-GRANT ALL ON TABLE public.groups TO anon;
-GRANT ALL ON TABLE public.groups TO authenticated;
-GRANT ALL ON TABLE public.groups TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.groups TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.groups TO service_role;
 
 
 -- Table lesson_access
@@ -414,9 +396,8 @@ CREATE POLICY "Admins read all lesson access" ON public.lesson_access FOR SELECT
 
 CREATE POLICY "Students read their own lesson access" ON public.lesson_access FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
-GRANT ALL ON TABLE public.lesson_access TO anon;
-GRANT ALL ON TABLE public.lesson_access TO authenticated;
-GRANT ALL ON TABLE public.lesson_access TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.lesson_access TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.lesson_access TO service_role;
 
 
 -- Table lesson_attachments
@@ -450,8 +431,8 @@ CREATE POLICY "Admins edit materials" ON public.lesson_attachments FOR UPDATE TO
 
 CREATE POLICY "Who may open a lesson reads its materials" ON public.lesson_attachments FOR SELECT TO authenticated USING ((( SELECT public.is_admin() AS is_admin) OR public.decide_can_open_lesson(auth.uid(), lesson_id)));
 
-GRANT ALL ON TABLE public.lesson_attachments TO authenticated;
-GRANT ALL ON TABLE public.lesson_attachments TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.lesson_attachments TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.lesson_attachments TO service_role;
 
 
 -- Table lesson_progress
@@ -484,9 +465,8 @@ CREATE POLICY "Admins read all progress" ON public.lesson_progress FOR SELECT TO
 
 CREATE POLICY "Students read their own progress" ON public.lesson_progress FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
-GRANT ALL ON TABLE public.lesson_progress TO service_role;
-GRANT SELECT,REFERENCES,TRIGGER,TRUNCATE ON TABLE public.lesson_progress TO anon;
-GRANT SELECT,REFERENCES,TRIGGER,TRUNCATE ON TABLE public.lesson_progress TO authenticated;
+GRANT SELECT ON TABLE public.lesson_progress TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.lesson_progress TO service_role;
 
 
 -- Table lessons
@@ -539,9 +519,8 @@ CREATE POLICY "Students read published lesson outlines under parents they see" O
    FROM public.course_modules c
   WHERE (c.id = lessons.course_module_id)))))));
 
-GRANT ALL ON TABLE public.lessons TO service_role;
-GRANT INSERT,REFERENCES,DELETE,TRIGGER,TRUNCATE,UPDATE ON TABLE public.lessons TO anon;
-GRANT INSERT,REFERENCES,DELETE,TRIGGER,TRUNCATE,UPDATE ON TABLE public.lessons TO authenticated;
+GRANT INSERT,DELETE,UPDATE ON TABLE public.lessons TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.lessons TO service_role;
 GRANT SELECT(course_module_id) ON TABLE public.lessons TO authenticated;
 GRANT SELECT(created_at) ON TABLE public.lessons TO authenticated;
 GRANT SELECT(id) ON TABLE public.lessons TO authenticated;
@@ -592,9 +571,8 @@ CREATE POLICY "Admins read all module access" ON public.module_access FOR SELECT
 
 CREATE POLICY "Students read their own module access" ON public.module_access FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
-GRANT ALL ON TABLE public.module_access TO anon;
-GRANT ALL ON TABLE public.module_access TO authenticated;
-GRANT ALL ON TABLE public.module_access TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.module_access TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.module_access TO service_role;
 
 
 -- Table modules
@@ -628,9 +606,8 @@ CREATE POLICY "Students read published blocks of tools they see" ON public.modul
    FROM public.tech_tools t
   WHERE (t.id = modules.tool_id))))));
 
-GRANT ALL ON TABLE public.modules TO anon;
-GRANT ALL ON TABLE public.modules TO authenticated;
-GRANT ALL ON TABLE public.modules TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.modules TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.modules TO service_role;
 
 
 -- Table notification_deliveries
@@ -670,8 +647,8 @@ ALTER TABLE public.notification_deliveries ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY "Admins read deliveries" ON public.notification_deliveries FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-GRANT ALL ON TABLE public.notification_deliveries TO service_role;
 GRANT SELECT ON TABLE public.notification_deliveries TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.notification_deliveries TO service_role;
 
 
 -- Table notification_preferences
@@ -695,8 +672,8 @@ CREATE POLICY "Users read their own preferences" ON public.notification_preferen
 
 CREATE POLICY "Users remove their own preferences" ON public.notification_preferences FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
-GRANT ALL ON TABLE public.notification_preferences TO service_role;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.notification_preferences TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.notification_preferences TO service_role;
 
 
 -- Table notification_scan
@@ -710,7 +687,7 @@ CREATE TABLE public.notification_scan (
 
 ALTER TABLE public.notification_scan ENABLE ROW LEVEL SECURITY;
 
-GRANT ALL ON TABLE public.notification_scan TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.notification_scan TO service_role;
 
 
 -- Table notifications
@@ -747,8 +724,8 @@ CREATE POLICY "Admins read notifications" ON public.notifications FOR SELECT TO 
 
 CREATE POLICY "Users read their own notifications" ON public.notifications FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
-GRANT ALL ON TABLE public.notifications TO service_role;
 GRANT SELECT ON TABLE public.notifications TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.notifications TO service_role;
 
 
 -- Table notified_openings
@@ -765,7 +742,7 @@ CREATE TABLE public.notified_openings (
 
 ALTER TABLE public.notified_openings ENABLE ROW LEVEL SECURITY;
 
-GRANT ALL ON TABLE public.notified_openings TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.notified_openings TO service_role;
 
 
 -- Table privacy_consents
@@ -788,9 +765,8 @@ CREATE POLICY "Admins read all consents" ON public.privacy_consents FOR SELECT T
 
 CREATE POLICY "Users read their own consents" ON public.privacy_consents FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
-GRANT ALL ON TABLE public.privacy_consents TO service_role;
-GRANT SELECT,REFERENCES,TRIGGER ON TABLE public.privacy_consents TO anon;
-GRANT SELECT,REFERENCES,TRIGGER ON TABLE public.privacy_consents TO authenticated;
+GRANT SELECT ON TABLE public.privacy_consents TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.privacy_consents TO service_role;
 
 
 -- Table profiles
@@ -828,9 +804,8 @@ CREATE POLICY "Users read their own profile" ON public.profiles FOR SELECT TO au
 
 CREATE POLICY "Users rename themselves" ON public.profiles FOR UPDATE TO authenticated USING ((id = ( SELECT auth.uid() AS uid))) WITH CHECK ((id = ( SELECT auth.uid() AS uid)));
 
-GRANT ALL ON TABLE public.profiles TO service_role;
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,TRUNCATE ON TABLE public.profiles TO anon;
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,TRUNCATE ON TABLE public.profiles TO authenticated;
+GRANT SELECT ON TABLE public.profiles TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.profiles TO service_role;
 GRANT UPDATE(full_name) ON TABLE public.profiles TO authenticated;
 
 
@@ -856,7 +831,7 @@ CREATE TRIGGER student_activity_lessons_recount AFTER DELETE ON public.student_a
 
 ALTER TABLE public.student_activity_lessons ENABLE ROW LEVEL SECURITY;
 
-GRANT ALL ON TABLE public.student_activity_lessons TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.student_activity_lessons TO service_role;
 
 
 -- Table student_activity_months
@@ -878,7 +853,7 @@ CREATE INDEX student_activity_months_month_idx ON public.student_activity_months
 
 ALTER TABLE public.student_activity_months ENABLE ROW LEVEL SECURITY;
 
-GRANT ALL ON TABLE public.student_activity_months TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.student_activity_months TO service_role;
 
 
 -- Table student_activity_track_months
@@ -902,7 +877,7 @@ CREATE INDEX student_activity_track_months_track_idx ON public.student_activity_
 
 ALTER TABLE public.student_activity_track_months ENABLE ROW LEVEL SECURITY;
 
-GRANT ALL ON TABLE public.student_activity_track_months TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.student_activity_track_months TO service_role;
 
 
 -- Table submission_comments
@@ -927,8 +902,8 @@ CREATE POLICY "Who reads the submission reads its comments" ON public.submission
    FROM public.submissions s
   WHERE (s.id = submission_comments.submission_id))));
 
-GRANT ALL ON TABLE public.submission_comments TO service_role;
-GRANT SELECT,REFERENCES,TRIGGER,TRUNCATE ON TABLE public.submission_comments TO authenticated;
+GRANT SELECT ON TABLE public.submission_comments TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.submission_comments TO service_role;
 
 
 -- Table submission_files
@@ -954,8 +929,8 @@ CREATE POLICY "Who reads the submission reads its files" ON public.submission_fi
    FROM public.submissions s
   WHERE (s.id = submission_files.submission_id))));
 
-GRANT ALL ON TABLE public.submission_files TO service_role;
-GRANT SELECT,REFERENCES,TRIGGER,TRUNCATE ON TABLE public.submission_files TO authenticated;
+GRANT SELECT ON TABLE public.submission_files TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.submission_files TO service_role;
 
 
 -- Table submissions
@@ -1005,8 +980,8 @@ ALTER TABLE public.submissions ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "Students read their own work, reviewers their students'" ON public.submissions FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin) OR (user_id IN ( SELECT reviewed_student_ids.user_id
    FROM public.reviewed_student_ids() reviewed_student_ids(user_id)))));
 
-GRANT ALL ON TABLE public.submissions TO service_role;
-GRANT SELECT,REFERENCES,TRIGGER,TRUNCATE ON TABLE public.submissions TO authenticated;
+GRANT SELECT ON TABLE public.submissions TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.submissions TO service_role;
 
 
 -- Table tech_tools
@@ -1039,9 +1014,8 @@ CREATE POLICY "Admins edit content" ON public.tech_tools FOR UPDATE TO authentic
 
 CREATE POLICY "Students read published tools not hidden from them" ON public.tech_tools FOR SELECT TO authenticated USING ((( SELECT public.is_admin() AS is_admin) OR (is_published AND (NOT (id = ANY (( SELECT public.hidden_item_ids(auth.uid(), 'tool'::text) AS hidden_item_ids)::uuid[]))))));
 
-GRANT ALL ON TABLE public.tech_tools TO anon;
-GRANT ALL ON TABLE public.tech_tools TO authenticated;
-GRANT ALL ON TABLE public.tech_tools TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.tech_tools TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.tech_tools TO service_role;
 
 
 -- Table telegram_link_tokens
@@ -1058,7 +1032,7 @@ CREATE INDEX telegram_link_tokens_user_idx ON public.telegram_link_tokens USING 
 
 ALTER TABLE public.telegram_link_tokens ENABLE ROW LEVEL SECURITY;
 
-GRANT ALL ON TABLE public.telegram_link_tokens TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.telegram_link_tokens TO service_role;
 
 
 -- Table telegram_links
@@ -1079,8 +1053,8 @@ CREATE POLICY "Users read their own Telegram link" ON public.telegram_links FOR 
 
 CREATE POLICY "Users remove their own Telegram link" ON public.telegram_links FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
-GRANT ALL ON TABLE public.telegram_links TO service_role;
 GRANT SELECT,DELETE ON TABLE public.telegram_links TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.telegram_links TO service_role;
 
 
 -- Table tool_access
@@ -1123,9 +1097,8 @@ CREATE POLICY "Admins read all tool access" ON public.tool_access FOR SELECT TO 
 
 CREATE POLICY "Students read their own tool access" ON public.tool_access FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
-GRANT ALL ON TABLE public.tool_access TO anon;
-GRANT ALL ON TABLE public.tool_access TO authenticated;
-GRANT ALL ON TABLE public.tool_access TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.tool_access TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.tool_access TO service_role;
 
 
 -- Table tool_former_names
@@ -1143,9 +1116,8 @@ CREATE POLICY "Signed-in users read former names of tools they see" ON public.to
    FROM public.tech_tools t
   WHERE (t.id = tool_former_names.tool_id))));
 
-GRANT ALL ON TABLE public.tool_former_names TO anon;
-GRANT ALL ON TABLE public.tool_former_names TO authenticated;
-GRANT ALL ON TABLE public.tool_former_names TO service_role;
+GRANT SELECT ON TABLE public.tool_former_names TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.tool_former_names TO service_role;
 
 
 -- Table user_roles
@@ -1176,10 +1148,9 @@ CREATE POLICY "Supabase Auth reads roles for access tokens" ON public.user_roles
 
 CREATE POLICY "Users read their own roles" ON public.user_roles FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
-GRANT ALL ON TABLE public.user_roles TO anon;
-GRANT ALL ON TABLE public.user_roles TO authenticated;
-GRANT ALL ON TABLE public.user_roles TO service_role;
 GRANT SELECT ON TABLE public.user_roles TO supabase_auth_admin;
+GRANT SELECT,INSERT,DELETE ON TABLE public.user_roles TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.user_roles TO service_role;
 
 
 -- ================================================================================================
@@ -1683,6 +1654,53 @@ REVOKE ALL ON FUNCTION public.analytics_students(_group_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.analytics_students(_group_id uuid) TO service_role;
 
 
+CREATE FUNCTION public.api_privileges() RETURNS TABLE(object_kind text, object_name text, role_name text, privilege text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with api_roles (role_name) as (values ('anon'), ('authenticated'), ('service_role')),
+  relations as (
+    select c.oid, c.relname::text as object_name,
+           case c.relkind when 'S' then 'sequence' when 'v' then 'view' when 'm' then 'view' else 'table' end as object_kind
+    from pg_catalog.pg_class c
+    where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'S')
+  ),
+  table_privileges as (
+    select r.object_kind, r.object_name, a.role_name, p.privilege
+    from relations r cross join api_roles a
+    cross join lateral unnest(case when r.object_kind = 'sequence' then array['USAGE', 'SELECT', 'UPDATE']
+                                   else array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'] end) as p (privilege)
+    where case when r.object_kind = 'sequence' then pg_catalog.has_sequence_privilege(a.role_name, r.oid, p.privilege)
+               else pg_catalog.has_table_privilege(a.role_name, r.oid, p.privilege) end
+  ),
+  column_privileges as (
+    select r.object_kind, r.object_name, a.role_name,
+           p.privilege || ' (' || string_agg(att.attname::text, ', ' order by att.attnum) || ')' as privilege
+    from relations r cross join api_roles a
+    cross join unnest(array['SELECT', 'INSERT', 'UPDATE', 'REFERENCES']) as p (privilege)
+    join pg_catalog.pg_attribute att on att.attrelid = r.oid and att.attnum > 0 and not att.attisdropped
+    where r.object_kind <> 'sequence'
+      and not pg_catalog.has_table_privilege(a.role_name, r.oid, p.privilege)
+      and pg_catalog.has_column_privilege(a.role_name, r.oid, att.attnum, p.privilege)
+    group by r.object_kind, r.object_name, a.role_name, p.privilege
+  ),
+  function_privileges as (
+    select 'function', pg_catalog.substr(f.oid::regprocedure::text, pg_catalog.length('public.') + 1), a.role_name, 'EXECUTE'
+    from pg_catalog.pg_proc f cross join api_roles a
+    where f.pronamespace = 'public'::regnamespace and pg_catalog.has_function_privilege(a.role_name, f.oid, 'EXECUTE')
+  )
+  select * from table_privileges
+  union all select * from column_privileges
+  union all select * from function_privileges
+  order by 1, 2, 3, 4
+$$;
+
+COMMENT ON FUNCTION public.api_privileges() IS 'What each Data API role (anon, authenticated, service_role) may do on every table, view, sequence and function in public, one row per privilege, as has_*_privilege answers (grants to PUBLIC included); column grants where the table has none. For the grants test and npm run doctor; the service role only, since it lists the whole API surface.';
+
+REVOKE ALL ON FUNCTION public.api_privileges() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.api_privileges() TO service_role;
+
+
 CREATE FUNCTION public.before_user_created_hook(event jsonb) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
@@ -1698,7 +1716,6 @@ CREATE FUNCTION public.before_user_created_hook(event jsonb) RETURNS jsonb
 $$;
 
 REVOKE ALL ON FUNCTION public.before_user_created_hook(event jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.before_user_created_hook(event jsonb) TO service_role;
 GRANT ALL ON FUNCTION public.before_user_created_hook(event jsonb) TO supabase_auth_admin;
 
 
@@ -1790,9 +1807,7 @@ CREATE FUNCTION public.claim_minutes() RETURNS integer
     LANGUAGE sql IMMUTABLE
     AS $$ select 30 $$;
 
-GRANT ALL ON FUNCTION public.claim_minutes() TO anon;
-GRANT ALL ON FUNCTION public.claim_minutes() TO authenticated;
-GRANT ALL ON FUNCTION public.claim_minutes() TO service_role;
+REVOKE ALL ON FUNCTION public.claim_minutes() FROM PUBLIC;
 
 
 CREATE FUNCTION public.claim_submission(_submission_id uuid) RETURNS timestamp with time zone
@@ -1969,6 +1984,7 @@ CREATE FUNCTION public.current_privacy_policy_version() RETURNS text
   select '2026-11-22'::text;
 $$;
 
+REVOKE ALL ON FUNCTION public.current_privacy_policy_version() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.current_privacy_policy_version() TO anon;
 GRANT ALL ON FUNCTION public.current_privacy_policy_version() TO authenticated;
 GRANT ALL ON FUNCTION public.current_privacy_policy_version() TO service_role;
@@ -1986,7 +2002,6 @@ CREATE FUNCTION public.custom_access_token_hook(event jsonb) RETURNS jsonb
 $$;
 
 REVOKE ALL ON FUNCTION public.custom_access_token_hook(event jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.custom_access_token_hook(event jsonb) TO service_role;
 GRANT ALL ON FUNCTION public.custom_access_token_hook(event jsonb) TO supabase_auth_admin;
 
 
@@ -2176,9 +2191,7 @@ begin
 end;
 $$;
 
-GRANT ALL ON FUNCTION public.derive_profile_role() TO anon;
-GRANT ALL ON FUNCTION public.derive_profile_role() TO authenticated;
-GRANT ALL ON FUNCTION public.derive_profile_role() TO service_role;
+REVOKE ALL ON FUNCTION public.derive_profile_role() FROM PUBLIC;
 
 
 CREATE FUNCTION public.effective_access(_user_id uuid) RETURNS TABLE(kind text, item_id uuid, is_unlocked boolean, is_visible boolean, source text, group_names text[], opens_at timestamp with time zone, expired boolean)
@@ -2431,9 +2444,7 @@ begin
 end;
 $$;
 
-GRANT ALL ON FUNCTION public.handle_new_user() TO anon;
-GRANT ALL ON FUNCTION public.handle_new_user() TO authenticated;
-GRANT ALL ON FUNCTION public.handle_new_user() TO service_role;
+REVOKE ALL ON FUNCTION public.handle_new_user() FROM PUBLIC;
 
 
 CREATE FUNCTION public.has_role(_user_id uuid, _role public.app_role) RETURNS boolean
@@ -2613,7 +2624,7 @@ CREATE FUNCTION public.homework_owner_id(_object_name text) RETURNS uuid
   end;
 $_$;
 
-GRANT ALL ON FUNCTION public.homework_owner_id(_object_name text) TO anon;
+REVOKE ALL ON FUNCTION public.homework_owner_id(_object_name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.homework_owner_id(_object_name text) TO authenticated;
 GRANT ALL ON FUNCTION public.homework_owner_id(_object_name text) TO service_role;
 
@@ -2870,7 +2881,6 @@ end;
 $$;
 
 REVOKE ALL ON FUNCTION public.lesson_progress_note_activity() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.lesson_progress_note_activity() TO service_role;
 
 
 CREATE FUNCTION public.lesson_reference(_lesson_id uuid) RETURNS jsonb
@@ -2899,7 +2909,6 @@ end;
 $$;
 
 REVOKE ALL ON FUNCTION public.lessons_recount_activity_months() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.lessons_recount_activity_months() TO service_role;
 
 
 CREATE FUNCTION public.link_telegram(_token text, _chat_id bigint, _username text) RETURNS uuid
@@ -2955,7 +2964,7 @@ CREATE FUNCTION public.material_lesson_id(_object_name text) RETURNS uuid
   end;
 $_$;
 
-GRANT ALL ON FUNCTION public.material_lesson_id(_object_name text) TO anon;
+REVOKE ALL ON FUNCTION public.material_lesson_id(_object_name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.material_lesson_id(_object_name text) TO authenticated;
 GRANT ALL ON FUNCTION public.material_lesson_id(_object_name text) TO service_role;
 
@@ -3102,9 +3111,7 @@ begin
 end;
 $$;
 
-GRANT ALL ON FUNCTION public.notify_access_opened() TO anon;
-GRANT ALL ON FUNCTION public.notify_access_opened() TO authenticated;
-GRANT ALL ON FUNCTION public.notify_access_opened() TO service_role;
+REVOKE ALL ON FUNCTION public.notify_access_opened() FROM PUBLIC;
 
 
 CREATE FUNCTION public.notify_homework_decision() RETURNS trigger
@@ -3121,9 +3128,7 @@ begin
 end;
 $$;
 
-GRANT ALL ON FUNCTION public.notify_homework_decision() TO anon;
-GRANT ALL ON FUNCTION public.notify_homework_decision() TO authenticated;
-GRANT ALL ON FUNCTION public.notify_homework_decision() TO service_role;
+REVOKE ALL ON FUNCTION public.notify_homework_decision() FROM PUBLIC;
 
 
 CREATE FUNCTION public.notify_joined_group() RETURNS trigger
@@ -3152,9 +3157,7 @@ begin
 end;
 $$;
 
-GRANT ALL ON FUNCTION public.notify_joined_group() TO anon;
-GRANT ALL ON FUNCTION public.notify_joined_group() TO authenticated;
-GRANT ALL ON FUNCTION public.notify_joined_group() TO service_role;
+REVOKE ALL ON FUNCTION public.notify_joined_group() FROM PUBLIC;
 
 
 CREATE FUNCTION public.notify_openings(_pairs jsonb, _kind public.notification_kind) RETURNS integer
@@ -3245,9 +3248,7 @@ begin
 end;
 $$;
 
-GRANT ALL ON FUNCTION public.notify_review_waiting() TO anon;
-GRANT ALL ON FUNCTION public.notify_review_waiting() TO authenticated;
-GRANT ALL ON FUNCTION public.notify_review_waiting() TO service_role;
+REVOKE ALL ON FUNCTION public.notify_review_waiting() FROM PUBLIC;
 
 
 CREATE FUNCTION public.notify_scheduled_openings() RETURNS integer
@@ -3259,7 +3260,7 @@ declare
   scanned timestamptz := now();
   pairs jsonb;
 begin
-  select s.scanned_until into since from public.notification_scan s for update;
+  select s.scanned_until into since from public.notification_scan s where s.id for update;
   with passed as (
     select a.user_id, 'tool' as kind, a.tool_id as item_id from public.tool_access a
     where a.is_unlocked and a.unlock_at > since and a.unlock_at <= scanned
@@ -3284,13 +3285,16 @@ begin
   )
   select coalesce(jsonb_agg(jsonb_build_object('user_id', p.user_id, 'kind', p.kind, 'item_id', p.item_id)), '[]')
   into pairs from passed p;
-  update public.notification_scan set scanned_until = scanned;
+  -- The table holds one row (its key is `true`); pg-safeupdate asks every UPDATE to say which.
+  update public.notification_scan set scanned_until = scanned where id;
   if jsonb_array_length(pairs) = 0 then
     return 0;
   end if;
   return public.notify_openings(pairs, 'item_unlocked');
 end;
 $$;
+
+COMMENT ON FUNCTION public.notify_scheduled_openings() IS 'The worker''s minute: announces every opening whose date passed since the last scan (personal and group grants) and moves the scan on, under the scan row''s lock so two workers never announce one date twice. Returns the notifications made.';
 
 REVOKE ALL ON FUNCTION public.notify_scheduled_openings() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.notify_scheduled_openings() TO service_role;
@@ -3307,9 +3311,7 @@ begin
 end;
 $$;
 
-GRANT ALL ON FUNCTION public.notify_welcome() TO anon;
-GRANT ALL ON FUNCTION public.notify_welcome() TO authenticated;
-GRANT ALL ON FUNCTION public.notify_welcome() TO service_role;
+REVOKE ALL ON FUNCTION public.notify_welcome() FROM PUBLIC;
 
 
 CREATE FUNCTION public.place_last() RETURNS trigger
@@ -3347,9 +3349,7 @@ begin
 end;
 $$;
 
-GRANT ALL ON FUNCTION public.place_last() TO anon;
-GRANT ALL ON FUNCTION public.place_last() TO authenticated;
-GRANT ALL ON FUNCTION public.place_last() TO service_role;
+REVOKE ALL ON FUNCTION public.place_last() FROM PUBLIC;
 
 
 CREATE FUNCTION public.plan_deliveries() RETURNS trigger
@@ -3368,9 +3368,7 @@ begin
 end;
 $$;
 
-GRANT ALL ON FUNCTION public.plan_deliveries() TO anon;
-GRANT ALL ON FUNCTION public.plan_deliveries() TO authenticated;
-GRANT ALL ON FUNCTION public.plan_deliveries() TO service_role;
+REVOKE ALL ON FUNCTION public.plan_deliveries() FROM PUBLIC;
 
 
 CREATE FUNCTION public.progress_summary(_student_id uuid DEFAULT NULL::uuid) RETURNS jsonb
@@ -3480,7 +3478,6 @@ end;
 $$;
 
 REVOKE ALL ON FUNCTION public.recount_student_activity_months() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.recount_student_activity_months() TO service_role;
 
 
 CREATE FUNCTION public.release_submission(_submission_id uuid) RETURNS void
@@ -3511,7 +3508,6 @@ end;
 $$;
 
 REVOKE ALL ON FUNCTION public.remember_former_tool_name() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.remember_former_tool_name() TO service_role;
 
 
 CREATE FUNCTION public.reorder_content(_kind text, _ids uuid[]) RETURNS void
@@ -3831,7 +3827,6 @@ end;
 $$;
 
 REVOKE ALL ON FUNCTION public.stamp_last_activity() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.stamp_last_activity() TO service_role;
 
 
 CREATE FUNCTION public.stamp_unlocked_at() RETURNS trigger
@@ -3850,9 +3845,7 @@ begin
 end;
 $$;
 
-GRANT ALL ON FUNCTION public.stamp_unlocked_at() TO anon;
-GRANT ALL ON FUNCTION public.stamp_unlocked_at() TO authenticated;
-GRANT ALL ON FUNCTION public.stamp_unlocked_at() TO service_role;
+REVOKE ALL ON FUNCTION public.stamp_unlocked_at() FROM PUBLIC;
 
 
 CREATE FUNCTION public.student_access(_student_id uuid DEFAULT NULL::uuid) RETURNS TABLE(kind text, item_id uuid, is_unlocked boolean, is_visible boolean, source text, group_names text[], opens_at timestamp with time zone, expired boolean)
@@ -3916,7 +3909,6 @@ end;
 $$;
 
 REVOKE ALL ON FUNCTION public.submissions_note_activity() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.submissions_note_activity() TO service_role;
 
 
 CREATE FUNCTION public.submit_homework(_assignment_id uuid, _answer_md text, _links text[], _files jsonb) RETURNS uuid
@@ -3998,9 +3990,7 @@ begin
 end;
 $$;
 
-GRANT ALL ON FUNCTION public.sync_profile_email() TO anon;
-GRANT ALL ON FUNCTION public.sync_profile_email() TO authenticated;
-GRANT ALL ON FUNCTION public.sync_profile_email() TO service_role;
+REVOKE ALL ON FUNCTION public.sync_profile_email() FROM PUBLIC;
 
 
 CREATE FUNCTION public.sync_profile_role() RETURNS trigger
@@ -4019,9 +4009,7 @@ begin
 end;
 $$;
 
-GRANT ALL ON FUNCTION public.sync_profile_role() TO anon;
-GRANT ALL ON FUNCTION public.sync_profile_role() TO authenticated;
-GRANT ALL ON FUNCTION public.sync_profile_role() TO service_role;
+REVOKE ALL ON FUNCTION public.sync_profile_role() FROM PUBLIC;
 
 
 CREATE FUNCTION public.take_auth_attempt(_key text, _window_seconds integer, _free_attempts integer, _first_delay_seconds integer) RETURNS TABLE(wait_seconds integer, attempts integer)
@@ -4201,9 +4189,7 @@ begin
 end;
 $$;
 
-GRANT ALL ON FUNCTION public.touch_updated_at() TO anon;
-GRANT ALL ON FUNCTION public.touch_updated_at() TO authenticated;
-GRANT ALL ON FUNCTION public.touch_updated_at() TO service_role;
+REVOKE ALL ON FUNCTION public.touch_updated_at() FROM PUBLIC;
 
 
 CREATE FUNCTION public.track_access(_student_id uuid, _kind text) RETURNS jsonb
@@ -4374,12 +4360,8 @@ GRANT ALL ON FUNCTION public.visible_lessons(_user_id uuid) TO service_role;
 -- Other objects
 -- ================================================================================================
 
-GRANT ALL ON SEQUENCE public.notification_deliveries_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.notification_deliveries_id_seq TO authenticated;
-GRANT ALL ON SEQUENCE public.notification_deliveries_id_seq TO service_role;
-GRANT ALL ON SEQUENCE public.notifications_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.notifications_id_seq TO authenticated;
-GRANT ALL ON SEQUENCE public.notifications_id_seq TO service_role;
+GRANT SELECT,USAGE ON SEQUENCE public.notification_deliveries_id_seq TO service_role;
+GRANT SELECT,USAGE ON SEQUENCE public.notifications_id_seq TO service_role;
 
 
 -- ================================================================================================

@@ -31,27 +31,31 @@ export interface Session {
  */
 export async function execute<T>(db: Database, plan: Plan, session: Session, answer: (outcome: Outcome) => T): Promise<T> {
   if (plan.kind === "nothing") return answer({ body: "[]", rows: 0, total: null, inserted: null });
-  return db.transaction(async (tx) => {
-    if (isReadOnly(plan)) await tx.exec("set transaction read only");
-    const settings = [
-      ...session.roleSettings,
-      ["request.jwt.claims", JSON.stringify(session.claims)],
-      ["request.method", session.method],
-      ["request.path", session.path],
-      ["search_path", "public, extensions"],
-    ];
-    await tx.query(
-      `select ${settings.map((_, index) => `set_config($${2 * index + 1}, $${2 * index + 2}, true)`).join(", ")}`,
-      settings.flat(),
-    );
-    // The role comes from verified claims and is one of API_ROLES (checked by the router).
-    await tx.exec(`set local role ${session.role}`);
-    const result = (await tx.query<{ body: string | null; rows: number }>(plan.statement.sql, plan.statement.params)).rows[0];
-    const total = plan.kind === "read" && plan.count ? (await tx.query<{ total: number }>(plan.count.sql, plan.count.params)).rows[0].total : null;
-    const inserted =
-      plan.kind === "write" && plan.resolution === "merge"
-        ? (await tx.query<{ inserted: number | null }>(`select nullif(current_setting('pgrst.inserted', true), '')::int as inserted`)).rows[0].inserted
-        : null;
-    return answer({ body: result.body ?? "null", rows: result.rows, total, inserted });
-  });
+  // PostgREST logs in as authenticator: what hosted loads for its sessions (pg-safeupdate) holds here.
+  return db.transaction(
+    async (tx) => {
+      if (isReadOnly(plan)) await tx.exec("set transaction read only");
+      const settings = [
+        ...session.roleSettings,
+        ["request.jwt.claims", JSON.stringify(session.claims)],
+        ["request.method", session.method],
+        ["request.path", session.path],
+        ["search_path", "public, extensions"],
+      ];
+      await tx.query(
+        `select ${settings.map((_, index) => `set_config($${2 * index + 1}, $${2 * index + 2}, true)`).join(", ")}`,
+        settings.flat(),
+      );
+      // The role comes from verified claims and is one of API_ROLES (checked by the router).
+      await tx.exec(`set local role ${session.role}`);
+      const result = (await tx.query<{ body: string | null; rows: number }>(plan.statement.sql, plan.statement.params)).rows[0];
+      const total = plan.kind === "read" && plan.count ? (await tx.query<{ total: number }>(plan.count.sql, plan.count.params)).rows[0].total : null;
+      const inserted =
+        plan.kind === "write" && plan.resolution === "merge"
+          ? (await tx.query<{ inserted: number | null }>(`select nullif(current_setting('pgrst.inserted', true), '')::int as inserted`)).rows[0].inserted
+          : null;
+      return answer({ body: result.body ?? "null", rows: result.rows, total, inserted });
+    },
+    { login: "authenticator" },
+  );
 }

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -17,6 +18,31 @@ export function postgresBinDir(): string | null {
   return newest ? path.join(root, newest, "bin") : null;
 }
 
+/**
+ * The test's own pg-safeupdate (tests/postgres/safeupdate), built once per source and server
+ * version with the server's own headers (Debian: postgresql-server-dev-N) into
+ * node_modules/.cache. Hosted projects load pg-safeupdate in every API session; so do these.
+ */
+export function safeupdateLibrary(binDir: string): string {
+  const source = path.join(ROOT, "tests/postgres/safeupdate/safeupdate.c");
+  const pgConfig = path.join(binDir, "pg_config");
+  const includeDir = execFileSync(existsSync(pgConfig) ? pgConfig : "pg_config", ["--includedir-server"], { encoding: "utf8" }).trim();
+  const version = createHash("sha256").update(readFileSync(source)).update(includeDir).digest("hex").slice(0, 12);
+  const library = path.join(ROOT, "node_modules/.cache/hosted-postgres", `safeupdate-${version}.so`);
+  if (existsSync(library)) return library;
+  if (!existsSync(path.join(includeDir, "postgres.h"))) {
+    throw new Error(
+      `No PostgreSQL server headers in ${includeDir}: the hosted-style clusters build pg-safeupdate with them.\n` +
+        "Install them (Debian/Ubuntu: `sudo apt-get install postgresql-server-dev-all`; `npm test` and .ci/run do this as root).",
+    );
+  }
+  mkdirSync(path.dirname(library), { recursive: true });
+  execFileSync("cc", ["-O2", "-fPIC", "-shared", `-I${includeDir}`, source, "-o", `${library}.tmp`], { stdio: "pipe" });
+  copyFileSync(`${library}.tmp`, library);
+  rmSync(`${library}.tmp`);
+  return library;
+}
+
 export interface Cluster {
   /** Connection settings for node-postgres: a Unix socket in the cluster's own folder. */
   host: string;
@@ -32,6 +58,8 @@ export interface Cluster {
  * under root (CI) it runs as Debian's `postgres` system user. Without a `locale`, none (C); hosted
  * projects have C.UTF-8, which lower(), upper() and ilike need for Cyrillic. `settings` are server
  * settings (`-c name=value`), e.g. the shared buffers a hosted instance of a school's size has.
+ * The cluster carries its copy of pg-safeupdate as `hosted.safeupdate_library`, which
+ * local-backend/bootstrap.sql preloads for `authenticator`'s sessions, as hosted does.
  */
 export function startCluster(binDir: string, { locale, settings = {} }: { locale?: string; settings?: Record<string, string> } = {}): Cluster {
   const folder = mkdtempSync(path.join(os.tmpdir(), "hosted-postgres-"));
@@ -48,11 +76,13 @@ export function startCluster(binDir: string, { locale, settings = {} }: { locale
       : [path.join(binDir, program), args];
     execFileSync(command, commandArgs, { stdio: "pipe" });
   };
+  const safeupdate = path.join(folder, "safeupdate.so");
+  copyFileSync(safeupdateLibrary(binDir), safeupdate);
   const port = 5432;
   run("initdb", ["-D", data, "-U", "supabase_admin", "--auth=trust", ...(locale ? [`--locale=${locale}`] : ["--no-locale"]), "-E", "UTF8"]);
   run("pg_ctl", [
     "-D", data, "-l", path.join(folder, "server.log"), "-w", "start",
-    "-o", [`-k ${folder} -p ${port} -c listen_addresses='' -c fsync=off -c full_page_writes=off`, ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`)].join(" "),
+    "-o", [`-k ${folder} -p ${port} -c listen_addresses='' -c fsync=off -c full_page_writes=off -c hosted.safeupdate_library=${safeupdate}`, ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`)].join(" "),
   ]);
   return {
     host: folder,
