@@ -77,6 +77,25 @@ describe.skipIf(!binDir)("a database set up as a new hosted project", () => {
       }
     });
 
+    it("has no function with an UPDATE or DELETE without WHERE, which an API session would refuse when the path runs", async () => {
+      const { rows } = await owner.query<{ name: string; source: string }>(
+        `select proname as name, prosrc as source from pg_proc
+         where pronamespace = 'public'::regnamespace and prolang in (select oid from pg_language where lanname in ('plpgsql', 'sql'))`,
+      );
+      const statement = /\b(update\s+[\w."]+(?:\s+(?:as\s+)?\w+)?\s+set\b|delete\s+from\s+[\w."]+)[^;]*/gi;
+      const unsafe = rows.flatMap(({ name, source }) => {
+        const code = source.replace(/--[^\n]*/g, "");
+        return [...code.matchAll(statement)]
+          .filter((match) => !/\bwhere\b/i.test(match[0]) && !/\bdo\s+$/i.test(code.slice(0, match.index)))
+          .map((match) => `${name}: ${match[0].replace(/\s+/g, " ").slice(0, 80)}`);
+      });
+      expect(unsafe).toEqual([]);
+      // The scan finds what it is for: the worker's scan as it was before …200.
+      expect("begin update public.notification_scan set scanned_until = scanned; end".match(statement)).toEqual([
+        "update public.notification_scan set scanned_until = scanned",
+      ]);
+    });
+
     it("runs the notification worker's round in an API session", async () => {
       const { rows } = await asApiRole("service_role", (client) => client.query(`select public.notify_scheduled_openings() as made`));
       expect(rows[0].made).toBeGreaterThanOrEqual(0);
