@@ -1,32 +1,46 @@
--- Demo content for a course on founding IT products without code, and three demo accounts:
+-- Demo content for a course on founding IT products without code and, on the local backend only,
+-- three demo accounts with the demo student's access, progress and cohort:
 --   admin@example.com / admin12345   (admin)
 --   student@example.com / student12345 (student: a few items unlocked, one hidden)
 --   curator@example.com / curator12345 (curator: reviews the homework of the groups an admin assigns them to)
+-- Accounts with known passwords must never reach a real school: they are created only where the
+-- local backend's own schema (_local, local-backend/bootstrap.sql) exists, which no hosted project
+-- has. On a hosted project (`psql -f`, `supabase db push --include-seed`) this file adds the demo
+-- course content alone. local-backend/demo-accounts.ts names the same accounts.
 
-insert into auth.users (
-  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-  raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
-  confirmation_token, recovery_token, email_change, email_change_token_new
-) values
-  ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000001', 'authenticated',
-   'authenticated', 'admin@example.com', extensions.crypt('admin12345', extensions.gen_salt('bf', 10)), now(),
-   '{"provider":"email","providers":["email"]}', '{"full_name":"Анна Администратор"}', now(), now(), '', '', '', ''),
-  ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000002', 'authenticated',
-   'authenticated', 'student@example.com', extensions.crypt('student12345', extensions.gen_salt('bf', 10)), now(),
-   '{"provider":"email","providers":["email"]}', '{"full_name":"Сергей Студентов"}', now(), now(), '', '', '', ''),
-  ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000003', 'authenticated',
-   'authenticated', 'curator@example.com', extensions.crypt('curator12345', extensions.gen_salt('bf', 10)), now(),
-   '{"provider":"email","providers":["email"]}', '{"full_name":"Ксения Кураторова"}', now(), now(), '', '', '', '');
+do $$
+begin
+  if not exists (select from pg_catalog.pg_namespace where nspname = '_local') then
+    raise notice 'seed.sql: no demo accounts outside the local backend (they have known passwords)';
+    return;
+  end if;
 
-insert into auth.identities (id, user_id, provider_id, provider, identity_data, last_sign_in_at, created_at, updated_at)
-select gen_random_uuid(), u.id, u.id::text, 'email',
-       jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true),
-       now(), now(), now()
-from auth.users u
-where u.email in ('admin@example.com', 'student@example.com', 'curator@example.com');
+  insert into auth.users (
+    instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+    raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+    confirmation_token, recovery_token, email_change, email_change_token_new
+  ) values
+    ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000001', 'authenticated',
+     'authenticated', 'admin@example.com', extensions.crypt('admin12345', extensions.gen_salt('bf', 10)), now(),
+     '{"provider":"email","providers":["email"]}', '{"full_name":"Анна Администратор"}', now(), now(), '', '', '', ''),
+    ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000002', 'authenticated',
+     'authenticated', 'student@example.com', extensions.crypt('student12345', extensions.gen_salt('bf', 10)), now(),
+     '{"provider":"email","providers":["email"]}', '{"full_name":"Сергей Студентов"}', now(), now(), '', '', '', ''),
+    ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000003', 'authenticated',
+     'authenticated', 'curator@example.com', extensions.crypt('curator12345', extensions.gen_salt('bf', 10)), now(),
+     '{"provider":"email","providers":["email"]}', '{"full_name":"Ксения Кураторова"}', now(), now(), '', '', '', '');
 
-update public.user_roles set role = 'admin' where user_id = 'a0000000-0000-4000-8000-000000000001';
-update public.user_roles set role = 'curator' where user_id = 'a0000000-0000-4000-8000-000000000003';
+  insert into auth.identities (id, user_id, provider_id, provider, identity_data, last_sign_in_at, created_at, updated_at)
+  select gen_random_uuid(), u.id, u.id::text, 'email',
+         jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true),
+         now(), now(), now()
+  from auth.users u
+  where u.email in ('admin@example.com', 'student@example.com', 'curator@example.com');
+
+  update public.user_roles set role = 'admin' where user_id = 'a0000000-0000-4000-8000-000000000001';
+  update public.user_roles set role = 'curator' where user_id = 'a0000000-0000-4000-8000-000000000003';
+end
+$$;
 
 insert into public.course_modules (id, title, description, order_index) values
   ('c0000000-0000-4000-8000-000000000001', 'От идеи к проблеме клиента',
@@ -167,30 +181,39 @@ insert into public.lessons (id, course_module_id, title, description, video_url,
    E'Признаки того, что пора искать партнёра, и как делить доли.',
    'https://rutube.ru/play/embed/0f1e2d3c4b5a69788796a5b4c3d2e1f0', 1, true);
 
--- The demo student: two course modules, two tools and one lesson open; one module hidden.
-insert into public.module_access (user_id, module_id, is_unlocked, is_visible) values
-  ('a0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000001', true, true),
-  ('a0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000002', true, true),
-  ('a0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000006', false, false);
+do $$
+begin
+  if not exists (select from pg_catalog.pg_namespace where nspname = '_local') then
+    raise notice 'seed.sql: no demo accounts outside the local backend (they have known passwords)';
+    return;
+  end if;
 
-insert into public.tool_access (user_id, tool_id, is_unlocked, is_visible) values
-  ('a0000000-0000-4000-8000-000000000002', '70000000-0000-4000-8000-000000000001', true, true),
-  ('a0000000-0000-4000-8000-000000000002', '70000000-0000-4000-8000-000000000003', true, true);
+  -- The demo student: two course modules, two tools and one lesson open; one module hidden.
+  insert into public.module_access (user_id, module_id, is_unlocked, is_visible) values
+    ('a0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000001', true, true),
+    ('a0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000002', true, true),
+    ('a0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000006', false, false);
 
-insert into public.lesson_access (user_id, lesson_id, is_unlocked, is_visible) values
-  ('a0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', true, true),
-  ('a0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000004', false, true),
-  ('a0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000006', false, true);
+  insert into public.tool_access (user_id, tool_id, is_unlocked, is_visible) values
+    ('a0000000-0000-4000-8000-000000000002', '70000000-0000-4000-8000-000000000001', true, true),
+    ('a0000000-0000-4000-8000-000000000002', '70000000-0000-4000-8000-000000000003', true, true);
 
--- The demo student's progress: two lessons finished, the last one opened an hour ago.
-insert into public.lesson_progress (user_id, lesson_id, completed_at, last_opened_at) values
-  ('a0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', now() - interval '2 days', now() - interval '2 days'),
-  ('a0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000001', now() - interval '1 day', now() - interval '1 day'),
-  ('a0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000002', null, now() - interval '1 hour');
+  insert into public.lesson_access (user_id, lesson_id, is_unlocked, is_visible) values
+    ('a0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', true, true),
+    ('a0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000004', false, true),
+    ('a0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000006', false, true);
 
--- A cohort: the demo student is in it; its grant opens «Первые продажи» a week from now.
-insert into public.groups (id, name) values ('f0000000-0000-4000-8000-000000000001', 'Поток: январь 2027');
-insert into public.group_members (group_id, user_id) values
-  ('f0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002');
-insert into public.group_module_access (group_id, module_id, is_unlocked, unlock_at) values
-  ('f0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000003', true, now() + interval '7 days');
+  -- The demo student's progress: two lessons finished, the last one opened an hour ago.
+  insert into public.lesson_progress (user_id, lesson_id, completed_at, last_opened_at) values
+    ('a0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', now() - interval '2 days', now() - interval '2 days'),
+    ('a0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000001', now() - interval '1 day', now() - interval '1 day'),
+    ('a0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000002', null, now() - interval '1 hour');
+
+  -- A cohort: the demo student is in it; its grant opens «Первые продажи» a week from now.
+  insert into public.groups (id, name) values ('f0000000-0000-4000-8000-000000000001', 'Поток: январь 2027');
+  insert into public.group_members (group_id, user_id) values
+    ('f0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002');
+  insert into public.group_module_access (group_id, module_id, is_unlocked, unlock_at) values
+    ('f0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000003', true, now() + interval '7 days');
+end
+$$;
