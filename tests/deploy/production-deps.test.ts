@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const manifest = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+  engines: { node: string };
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
@@ -102,6 +103,16 @@ describe("production start without devDependencies", () => {
     const packages = packagesLoadedBy([entry!]);
     expect(packages.size).toBeGreaterThan(0);
     expect(notInDependencies(packages)).toEqual([]);
+  });
+
+  it("runs on the project's own Node, whatever Node the machine has", () => {
+    // npm puts node_modules/.bin first on a script's PATH, so `node` there runs tsx, the app and the
+    // worker. Without it they ran on the machine's Node, where supabase-js below 22 finds no
+    // WebSocket and the worker stops at its first client.
+    expect(manifest.dependencies).toHaveProperty(["node"]);
+    const pinned = Number(manifest.dependencies.node.match(/\d+/)![0]);
+    const least = Number(manifest.engines.node.match(/\d+/)![0]);
+    expect(pinned).toBeGreaterThanOrEqual(Math.max(least, 22));
   });
 
   it("next.config.ts, which Next loads at start, loads none either", () => {
