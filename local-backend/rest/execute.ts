@@ -48,8 +48,10 @@ export async function execute<T>(db: Database, plan: Plan, session: Session, ans
       );
       // The role comes from verified claims and is one of API_ROLES (checked by the router).
       await tx.exec(`set local role ${session.role}`);
-      const result = (await tx.query<{ body: string | null; rows: number }>(plan.statement.sql, plan.statement.params)).rows[0];
-      const total = plan.kind === "read" && plan.count ? (await tx.query<{ total: number }>(plan.count.sql, plan.count.params)).rows[0].total : null;
+      const result = (await tx.query<{ body: string | null; rows: number; total?: number | null }>(plan.statement.sql, plan.statement.params)).rows[0];
+      // A call counts in its own statement: the function runs once.
+      const counted = plan.kind === "read" && plan.count ? (await tx.query<{ total: number }>(plan.count.sql, plan.count.params)).rows[0].total : null;
+      const total = plan.kind === "call" ? (result.total ?? null) : counted;
       const inserted =
         plan.kind === "write" && plan.resolution === "merge"
           ? (await tx.query<{ inserted: number | null }>(`select nullif(current_setting('pgrst.inserted', true), '')::int as inserted`)).rows[0].inserted

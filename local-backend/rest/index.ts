@@ -5,7 +5,8 @@ import type { Claims } from "../keys";
 import { ApiError, errorReply } from "./errors";
 import { execute } from "./execute";
 import { parsePreferences, parseQuery, type Preferences } from "./parse";
-import { planCall, planRead, planWrite, type Plan } from "./plan";
+import { planCall } from "./call";
+import { planRead, planWrite, type Plan } from "./plan";
 import { respond } from "./respond";
 import { API_ROLES, createSchemaCache, type SchemaCache } from "./schema-cache";
 
@@ -17,10 +18,15 @@ export function createRest(db: Database, config: BackendConfig) {
   const schemaFor = createSchemaCache(db);
 
   function plan(request: Request, schema: SchemaCache, prefer: Preferences, target: string, functionName: string | null): Plan {
-    const query = parseQuery(request.url.searchParams);
     const viaGet = request.method === "GET" || request.method === "HEAD";
+    const query = parseQuery(request.url.searchParams, functionName !== null && viaGet);
+    if (prefer.strict && prefer.invalid.length) {
+      throw new ApiError(400, "PGRST122", "Invalid preferences given with handling=strict", `Invalid preferences: ${prefer.invalid.join(", ")}`);
+    }
     if (functionName !== null) {
-      return planCall(schema, functionName, viaGet ? Object.fromEntries(request.url.searchParams) : parseJson(request.body), viaGet);
+      if (!viaGet && request.method !== "POST") throw new ApiError(405, "PGRST101", `Cannot use the ${request.method} method on RPC`);
+      const args = viaGet ? query.args : parseJson(request.body);
+      return planCall(schema, { name: functionName, args, viaGet }, query, prefer, config.maxRows);
     }
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(target)) {
       throw new ApiError(404, "PGRST205", `Could not find the table 'public.${target}' in the schema cache`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseQuery, QueryError } from "./parse";
+import { parsePreferences, parseQuery, QueryError } from "./parse";
 
 const parse = (query: string) => parseQuery(new URLSearchParams(query));
 
@@ -64,5 +64,39 @@ describe("parseQuery", () => {
     "select=a::text);drop",
   ])("refuses %s", (query) => {
     expect(() => parse(query)).toThrow(QueryError);
+  });
+});
+
+describe("a GET call's query", () => {
+  it("takes plain values as arguments and operator values as filters, as PostgREST's qsParams", () => {
+    const query = parseQuery(new URLSearchParams("_kind=a&_ids={1,2}&_note=eq&id=gt.1&name=not.like.*x*&select=id&limit=2"), true);
+    expect(query.args).toEqual({ _kind: "a", _ids: "{1,2}", _note: "eq" });
+    expect(query.where).toEqual([
+      { kind: "filter", column: "id", operator: "gt", negated: false, value: "1" },
+      { kind: "filter", column: "name", operator: "like", negated: true, value: "%x%" },
+    ]);
+    // Outside a GET call, a value without an operator is a malformed filter.
+    expect(() => parse("_kind=a")).toThrow(QueryError);
+  });
+});
+
+describe("parsePreferences", () => {
+  it("reads each preference's first value, across a joined header", () => {
+    expect(parsePreferences("return=minimal, return=representation, count=exact,missing=default, handling=strict, max-affected=5")).toMatchObject({
+      representation: false,
+      count: true,
+      missingDefault: true,
+      strict: true,
+      maxAffected: 5,
+      invalid: [],
+    });
+  });
+
+  it("lists what PostgREST does not know, but not timezone= or max-affected=", () => {
+    expect(parsePreferences("params=single-object, timezone=UTC, max-affected=x, tx=rollback, nonsense, return=everything")).toMatchObject({
+      singleObject: true,
+      maxAffected: null,
+      invalid: ["nonsense", "return=everything"],
+    });
   });
 });

@@ -34,6 +34,8 @@ export interface OrderItem {
 export interface ParsedQuery {
   select: SelectItem[] | "*";
   where: Condition[];
+  /** A GET call's arguments: the parameters that are no filter (PostgREST's qsParams). */
+  args: Record<string, string>;
   order: OrderItem[];
   limit: number | null;
   offset: number;
@@ -176,17 +178,27 @@ function parseColumnList(value: string | null): string[] | null {
   return splitTopLevel(value).map((name) => identifier(unquote(name)));
 }
 
-export function parseQuery(params: URLSearchParams): ParsedQuery {
+/**
+ * Every operator PostgREST's filter grammar knows (QueryParams.hs): on a GET call, a value that
+ * starts with one of them is a filter on the result, any other value is an argument.
+ */
+const POSTGREST_OPERATOR = /^(not\.)?(eq|neq|gt|gte|lt|lte|like|ilike|match|imatch|in|is|isdistinct|fts|plfts|phfts|wfts|cs|cd|ov|sl|sr|nxr|nxl|adj)(\((any|all)\))?\./;
+
+/** `rpcRead`: the query of a GET (or HEAD) call, whose plain values are the function's arguments. */
+export function parseQuery(params: URLSearchParams, rpcRead = false): ParsedQuery {
   const where: Condition[] = [];
+  const args: Record<string, string> = {};
   for (const [key, value] of params) {
     if (RESERVED.has(key)) continue;
     const logic = key.match(/^(not\.)?(and|or)$/);
     if (logic) where.push(parseLogic(logic[2] as "and" | "or", Boolean(logic[1]), value));
+    else if (rpcRead && !POSTGREST_OPERATOR.test(value)) args[key] = value;
     else where.push(parseFilter(key, value));
   }
   return {
     select: parseSelect(params.get("select")),
     where,
+    args,
     order: parseOrder(params.get("order")),
     limit: parseCount(params.get("limit"), "limit"),
     offset: parseCount(params.get("offset"), "offset") ?? 0,
@@ -206,18 +218,47 @@ export interface Preferences {
   representation: boolean;
   count: boolean;
   resolution: "merge" | "ignore" | null;
+  /** `missing=default`: an inserted or updated column its row leaves out takes the column's default. */
+  missingDefault: boolean;
+  /** `params=single-object`: the whole body is the one json or jsonb argument of the function. */
+  singleObject: boolean;
+  strict: boolean;
+  /** `max-affected=N`: enforced only with `handling=strict`, as PostgREST 12 does. */
+  maxAffected: number | null;
+  /** Preferences PostgREST does not know: refused with `handling=strict`, else ignored. */
+  invalid: string[];
 }
 
-/** The Prefer header's return, count and resolution preferences; others are ignored, as by PostgREST. */
-export function parsePreferences(prefer: string | undefined): Preferences {
-  const values = (prefer ?? "").split(",").map((value) => value.trim());
+/** Each preference PostgREST knows, by the value that names it; the first one given wins. */
+const KNOWN_PREFERENCES: Record<string, readonly string[]> = {
+  resolution: ["resolution=merge-duplicates", "resolution=ignore-duplicates"],
+  return: ["return=representation", "return=minimal", "return=headers-only"],
+  params: ["params=single-object"],
+  count: ["count=exact", "count=planned", "count=estimated"],
+  tx: ["tx=commit", "tx=rollback"],
+  missing: ["missing=default", "missing=null"],
+  handling: ["handling=strict", "handling=lenient"],
+};
+
+/**
+ * The Prefer header as PostgREST reads it (Preferences.hs): comma-separated values, across
+ * headers; of one preference the first value given counts. `timezone=` is taken and ignored
+ * (answers are in UTC), as is `tx=` (hosted projects do not let a request end its transaction).
+ */
+export function parsePreferences(prefer: string | string[] | undefined): Preferences {
+  const values = [prefer ?? []].flat().flatMap((header) => header.split(",")).map((value) => value.trim()).filter(Boolean);
+  const first = (name: string) => values.find((value) => KNOWN_PREFERENCES[name].includes(value)) ?? null;
+  const resolution = first("resolution");
+  const maxAffected = values.find((value) => value.startsWith("max-affected="))?.slice("max-affected=".length);
+  const known = Object.values(KNOWN_PREFERENCES).flat();
   return {
-    representation: values.includes("return=representation"),
-    count: values.some((value) => ["count=exact", "count=planned", "count=estimated"].includes(value)),
-    resolution: values.includes("resolution=merge-duplicates")
-      ? "merge"
-      : values.includes("resolution=ignore-duplicates")
-        ? "ignore"
-        : null,
+    representation: first("return") === "return=representation",
+    count: first("count") !== null,
+    resolution: resolution === "resolution=merge-duplicates" ? "merge" : resolution === "resolution=ignore-duplicates" ? "ignore" : null,
+    missingDefault: first("missing") === "missing=default",
+    singleObject: first("params") !== null,
+    strict: first("handling") === "handling=strict",
+    maxAffected: maxAffected !== undefined && /^-?\d+$/.test(maxAffected) ? Number(maxAffected) : null,
+    invalid: values.filter((value) => !known.includes(value) && !value.startsWith("max-affected=") && !value.startsWith("timezone=")),
   };
 }

@@ -1,6 +1,7 @@
 import { header, type Reply, type Request } from "../http";
 import { ApiError } from "./errors";
 import type { Outcome } from "./execute";
+import type { Preferences } from "./parse";
 import type { Plan } from "./plan";
 
 /** Stage 4: status, Content-Range and body as PostgREST answers them (Response.hs, RangeQuery.hs). */
@@ -31,12 +32,13 @@ function writeRange(method: string, rows: number, counted: boolean): string {
   return method === "PATCH" && rows > 0 ? `0-${rows - 1}/${total}` : `*/${total}`;
 }
 
-function body(request: Request, status: number, json: string, rows: number, headers: Record<string, string>): Reply {
+/** `alreadySingle`: the body is one value already (a function that returns no set). */
+function body(request: Request, status: number, json: string, rows: number, headers: Record<string, string>, alreadySingle = false): Reply {
   const single = (header(request, "accept") ?? "").includes(SINGLE_OBJECT);
   if (single && rows !== 1) {
     throw new ApiError(406, "PGRST116", "Cannot coerce the result to a single JSON object", `The result contains ${rows} rows`);
   }
-  const text = single ? JSON.stringify((JSON.parse(json) as unknown[])[0]) : json;
+  const text = single && !alreadySingle ? JSON.stringify((JSON.parse(json) as unknown[])[0]) : json;
   return {
     status,
     headers: { "content-type": `${single ? SINGLE_OBJECT : "application/json"}; charset=utf-8`, ...headers },
@@ -44,26 +46,48 @@ function body(request: Request, status: number, json: string, rows: number, head
   };
 }
 
-export function respond(request: Request, plan: Plan, outcome: Outcome, prefer: { representation: boolean; count: boolean }): Reply {
+/** RangeQuery.rangeStatusHeader's Content-Range: the rows answered from the offset, over the total or `*`. */
+function readRange(offset: number, rows: number, total: number | null): string {
+  const range = rows && total !== 0 ? `${offset}-${offset + rows - 1}` : "*";
+  return `${range}/${countOrStar(total)}`;
+}
+
+/**
+ * `max-affected=N` with `handling=strict` (PostgREST 12, Query.hs failExceedsMaxAffectedPref): an
+ * update, delete or call touching more rows fails and rolls back; without strict it is ignored.
+ */
+function checkMaxAffected(prefer: Preferences, rows: number) {
+  if (prefer.strict && prefer.maxAffected !== null && rows > prefer.maxAffected) {
+    throw new ApiError(400, "PGRST124", "Query result exceeds max-affected preference constraint", `The query affects ${rows} rows`);
+  }
+}
+
+/** Runs inside the request's transaction: a refusal thrown here rolls the write back, as in PostgREST. */
+export function respond(request: Request, plan: Plan, outcome: Outcome, prefer: Preferences): Reply {
   switch (plan.kind) {
     case "read": {
       const status = readStatus(plan.offset, outcome.rows, outcome.total);
-      const range = outcome.rows ? `${plan.offset}-${plan.offset + outcome.rows - 1}` : "*";
-      return body(request, status, outcome.body, outcome.rows, { "content-range": `${range}/${countOrStar(outcome.total)}` });
+      return body(request, status, outcome.body, outcome.rows, { "content-range": readRange(plan.offset, outcome.rows, outcome.total) });
     }
-    case "call":
-      if (plan.returns === "void") return { status: 204 };
-      if (plan.returns === "rows") return body(request, 200, outcome.body, outcome.rows, { "content-range": "*/*" });
-      return { status: 200, headers: { "content-type": "application/json; charset=utf-8" }, body: outcome.body };
+    case "call": {
+      const status = readStatus(plan.offset, outcome.rows, outcome.total);
+      const headers = { "content-range": readRange(plan.offset, outcome.rows, outcome.total) };
+      const single = !plan.returns.startsWith("setof");
+      const reply = plan.returns === "void" ? { status: 204, headers } : body(request, status, outcome.body, outcome.rows, headers, single);
+      checkMaxAffected(prefer, outcome.rows);
+      return reply;
+    }
     case "write":
     case "nothing": {
       const status = writeStatus(plan, outcome, prefer.representation);
       const headers = { "content-range": writeRange(plan.method, outcome.rows, prefer.count) };
-      if (prefer.representation) return body(request, status, outcome.body, outcome.rows, headers);
-      if ((header(request, "accept") ?? "").includes(SINGLE_OBJECT) && outcome.rows !== 1) {
+      let reply: Reply = { status, headers };
+      if (prefer.representation) reply = body(request, status, outcome.body, outcome.rows, headers);
+      else if ((header(request, "accept") ?? "").includes(SINGLE_OBJECT) && outcome.rows !== 1) {
         throw new ApiError(406, "PGRST116", "Cannot coerce the result to a single JSON object", `The result contains ${outcome.rows} rows`);
       }
-      return { status, headers };
+      if (plan.method !== "POST") checkMaxAffected(prefer, outcome.rows);
+      return reply;
     }
   }
 }

@@ -8,40 +8,95 @@ import type { Database } from "../database";
 export interface TableInfo {
   columns: Set<string>;
   primaryKey: string[];
+  /** Each column's default expression, for `Prefer: missing=default`. */
+  defaults: Map<string, string>;
 }
 
+export interface FunctionArg {
+  /** "" for an unnamed argument. */
+  name: string;
+  /** As PostgREST names it (`regtype::text`): integer, text[], timestamp with time zone. */
+  type: string;
+  /** No default: a call must name it. */
+  required: boolean;
+  variadic: boolean;
+}
+
+/**
+ * What a function answers, as PostgREST's schema cache tells them apart: a composite is a table
+ * or composite type, or any OUT, INOUT or TABLE argument; a single one answers an object.
+ */
+export type FunctionReturns = "void" | "scalar" | "setof scalar" | "composite" | "setof composite";
+
 export interface FunctionInfo {
-  args: { name: string; type: string }[];
-  returnsVoid: boolean;
-  returnsRows: boolean;
+  name: string;
+  args: FunctionArg[];
+  returns: FunctionReturns;
   /** Stable and immutable functions run read-only even when called by POST. */
   readOnly: boolean;
 }
 
 export interface SchemaCache {
   tables: Map<string, TableInfo>;
-  functions: Map<string, FunctionInfo>;
+  /** Every function of a name: overloads are told apart by their arguments at each call. */
+  functions: Map<string, FunctionInfo[]>;
   roleSettings: Map<string, [name: string, value: string][]>;
+}
+
+interface FunctionRow {
+  name: string;
+  arg_names: string[] | null;
+  arg_modes: string[] | null;
+  arg_types: string[];
+  defaults: number;
+  returns_void: boolean;
+  returns_set: boolean;
+  returns_composite: boolean;
+  read_only: boolean;
+}
+
+/** The input arguments (modes i, b, v) of every argument, the last `defaults` of them optional. */
+function functionInfo(row: FunctionRow): FunctionInfo {
+  const inputs = row.arg_types
+    .map((type, index) => ({ type, name: row.arg_names?.[index] ?? "", mode: row.arg_modes?.[index] ?? "i" }))
+    .filter((arg) => ["i", "b", "v"].includes(arg.mode));
+  const args = inputs.map((arg, index) => ({
+    name: arg.name,
+    type: arg.type,
+    required: index < inputs.length - row.defaults,
+    variadic: arg.mode === "v",
+  }));
+  const kind = row.returns_composite ? "composite" : "scalar";
+  const returns: FunctionReturns = row.returns_void ? "void" : row.returns_set ? `setof ${kind}` : kind;
+  return { name: row.name, args, returns, readOnly: row.read_only };
 }
 
 export const API_ROLES = ["anon", "authenticated", "service_role"] as const;
 
 async function loadSchema(db: Database): Promise<SchemaCache> {
   const [columns, functions, settings] = await Promise.all([
-    db.query<{ table_name: string; column_name: string; in_primary_key: boolean }>(
+    db.query<{ table_name: string; column_name: string; in_primary_key: boolean; default_value: string | null }>(
       `select c.relname as table_name, a.attname as column_name,
-              coalesce(a.attnum = any(i.indkey), false) as in_primary_key
+              coalesce(a.attnum = any(i.indkey), false) as in_primary_key,
+              pg_get_expr(d.adbin, d.adrelid) as default_value
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
        left join pg_index i on i.indrelid = c.oid and i.indisprimary
-       where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p')
+       left join pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum and a.attgenerated = ''
+       where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f')
        order by c.relname, a.attnum`,
     ),
-    db.query<{ name: string; arg_names: string[] | null; arg_types: string[]; returns_void: boolean; returns_rows: boolean; read_only: boolean }>(
-      `select p.proname as name, p.proargnames as arg_names,
-              array(select format_type(t, null) from unnest(p.proargtypes) t) as arg_types,
+    // Types named as PostgREST names them; a character(n) argument is read as varchar, as there.
+    db.query<FunctionRow>(
+      `select p.proname as name, p.proargnames as arg_names, p.proargmodes::text[] as arg_modes,
+              array(select case t when 'character'::regtype then 'character varying'
+                                  when 'character[]'::regtype then 'character varying[]'
+                                  else t::regtype::text end
+                    from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality _(t, i) order by i) as arg_types,
+              p.pronargdefaults::int as defaults,
               p.prorettype = 'void'::regtype as returns_void,
-              (p.proretset or t.typtype = 'c' or p.prorettype = 'record'::regtype) as returns_rows,
+              p.proretset as returns_set,
+              (t.typtype = 'c' or coalesce(p.proargmodes::text[] && '{t,b,o}', false)) as returns_composite,
               p.provolatile in ('s', 'i') as read_only
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type t on t.oid = p.prorettype
        where n.nspname = 'public' and p.prokind = 'f'`,
@@ -58,20 +113,14 @@ async function loadSchema(db: Database): Promise<SchemaCache> {
   ]);
   const tables = new Map<string, TableInfo>();
   for (const row of columns.rows) {
-    const table = tables.get(row.table_name) ?? { columns: new Set<string>(), primaryKey: [] };
+    const table = tables.get(row.table_name) ?? { columns: new Set<string>(), primaryKey: [], defaults: new Map<string, string>() };
     table.columns.add(row.column_name);
     if (row.in_primary_key) table.primaryKey.push(row.column_name);
+    if (row.default_value !== null) table.defaults.set(row.column_name, row.default_value);
     tables.set(row.table_name, table);
   }
-  const functionMap = new Map<string, FunctionInfo>();
-  for (const row of functions.rows) {
-    functionMap.set(row.name, {
-      args: row.arg_types.map((type, index) => ({ name: row.arg_names?.[index] ?? `$${index + 1}`, type })),
-      returnsVoid: row.returns_void,
-      returnsRows: row.returns_rows,
-      readOnly: row.read_only,
-    });
-  }
+  const functionMap = new Map<string, FunctionInfo[]>();
+  for (const row of functions.rows) functionMap.set(row.name, [...(functionMap.get(row.name) ?? []), functionInfo(row)]);
   const roleSettings = new Map<string, [string, string][]>();
   for (const row of settings.rows) roleSettings.set(row.role, [...(roleSettings.get(row.role) ?? []), [row.name, row.value]]);
   return { tables, functions: functionMap, roleSettings };

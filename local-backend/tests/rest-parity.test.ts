@@ -35,6 +35,8 @@ describe.each(TEST_DATABASES)("on %s", (database) => {
       create function public.parity_statement_timeout() returns text language sql stable as $$ select current_setting('statement_timeout') $$;
       create table public.parity_types (id int8 primary key, at timestamptz, price numeric, doc jsonb, tags text[], span interval);
       grant all on public.parity_types to anon, authenticated, service_role;
+      create table public.parity_defaults (id bigserial primary key, label text, score int default 7, tag text default 'new');
+      grant all on public.parity_defaults, public.parity_defaults_id_seq to service_role;
     `);
   });
   afterAll(() => backend.close());
@@ -133,6 +135,52 @@ describe.each(TEST_DATABASES)("on %s", (database) => {
       expect([inserted.status, inserted.count]).toEqual([201, 2]);
       const deleted = await service.from("tech_tools").delete({ count: "exact" }).in("name", ["A", "B"]);
       expect([deleted.status, deleted.count]).toEqual([204, 2]);
+    });
+  });
+
+  describe("Prefer, as PostgREST 12 reads it", () => {
+    it("missing=default gives a row's missing columns their defaults, per row; without it they are null", async () => {
+      const owner = untypedClient(SERVICE_ROLE_KEY);
+      const rows = [{ label: "a", score: 5 }, { label: "b" }];
+      const defaulted = await owner.from("parity_defaults").insert(rows, { defaultToNull: false }).select("label, score, tag, id");
+      expect(defaulted.data).toEqual([
+        { label: "a", score: 5, tag: "new", id: expect.any(Number) },
+        { label: "b", score: 7, tag: "new", id: expect.any(Number) },
+      ]);
+      const [first, second] = defaulted.data as { id: number }[];
+      expect(second.id).toBe(first.id + 1);
+      const nulls = await owner.from("parity_defaults").insert(rows).select("label, score, tag");
+      // A column no row names is left to Postgres, which gives its default anyway.
+      expect(nulls.data).toEqual([
+        { label: "a", score: 5, tag: "new" },
+        { label: "b", score: null, tag: "new" },
+      ]);
+    });
+
+    it("max-affected with handling=strict refuses an update or delete of more rows and rolls it back", async () => {
+      const owner = untypedClient(SERVICE_ROLE_KEY);
+      await owner.from("parity_defaults").insert([{ label: "x" }, { label: "x" }, { label: "x" }]);
+      const update = await owner.from("parity_defaults").update({ tag: "changed" }).eq("label", "x").maxAffected(2);
+      expect([update.status, update.error?.code, update.error?.details]).toEqual([400, "PGRST124", "The query affects 3 rows"]);
+      const removed = await owner.from("parity_defaults").delete().eq("label", "x").maxAffected(1);
+      expect(removed.error?.code).toBe("PGRST124");
+      const left = await owner.from("parity_defaults").select("tag").eq("label", "x");
+      expect(left.data).toEqual([{ tag: "new" }, { tag: "new" }, { tag: "new" }]);
+      expect((await owner.from("parity_defaults").delete().eq("label", "x").maxAffected(3)).status).toBe(204);
+      // PostgREST's limited updates and deletes are not implemented here: refused, never ignored.
+      const limited = await owner.from("parity_defaults").delete().eq("label", "a").limit(1);
+      expect([limited.status, limited.error?.code]).toEqual([400, "PGRST100"]);
+    });
+
+    it("handling=strict refuses a preference PostgREST does not know; lenient ignores it", async () => {
+      const headers = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` };
+      const strict = await fetch(`${backend.url}/rest/v1/parity_defaults?select=id`, { headers: { ...headers, prefer: "handling=strict, count=exact, anything" } });
+      expect([strict.status, await strict.json()]).toEqual([
+        400,
+        { code: "PGRST122", message: "Invalid preferences given with handling=strict", details: "Invalid preferences: anything", hint: null },
+      ]);
+      const lenient = await fetch(`${backend.url}/rest/v1/parity_defaults?select=id`, { headers: { ...headers, prefer: "anything" } });
+      expect(lenient.status).toBe(200);
     });
   });
 
