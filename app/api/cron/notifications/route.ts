@@ -5,8 +5,9 @@ import { SITE_URL } from "@/lib/site";
 import { createServiceClient } from "@/lib/supabase/service";
 
 /**
- * The worker for platforms without a long-running process: a cron calls this each minute with
- * `Authorization: Bearer $CRON_SECRET` (Vercel Cron sends it by itself; README: «Уведомления»).
+ * The worker for platforms without a long-running process: Supabase Cron calls this each minute
+ * with `Authorization: Bearer $CRON_SECRET`, and Vercel Cron once a day as a fallback (it sends the
+ * header by itself; Hobby allows no more). docs/deployment-cron.md has the job and the trade-offs.
  */
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;
