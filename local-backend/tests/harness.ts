@@ -65,6 +65,9 @@ export async function signedIn(backend: LocalBackend, email: string, password: s
   return { client, session: data.session!, user: data.user! };
 }
 
+/** supabase-js types maxAffected() for PostgREST 13 only; it sends the Prefer values PostgREST 12.2 reads too. */
+export const maxAffected = <T>(builder: T, rows: number): T => (builder as unknown as { maxAffected(rows: number): T }).maxAffected(rows);
+
 let counter = 0;
 export const uniqueEmail = (label = "user") => `${label}-${Date.now()}-${counter++}@example.com`;
 

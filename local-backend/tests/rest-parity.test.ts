@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
 import type { LocalBackend } from "@/local-backend/server";
-import { ANON_KEY, SEEDED, SERVICE_ROLE_KEY, serviceClient, signedIn, startTestBackend, TEST_DATABASES } from "./harness";
+import { ANON_KEY, maxAffected, SEEDED, SERVICE_ROLE_KEY, serviceClient, signedIn, startTestBackend, TEST_DATABASES } from "./harness";
 
 const LOVABLE = "70000000-0000-4000-8000-000000000001";
 const MODULE_1 = "c0000000-0000-4000-8000-000000000001";
 const MODULE_2 = "c0000000-0000-4000-8000-000000000002";
+
 
 /** Where the local PostgREST once differed from PostgREST's own source and test suite, on PGlite and on PostgreSQL. */
 describe.each(TEST_DATABASES)("on %s", (database) => {
@@ -160,13 +161,13 @@ describe.each(TEST_DATABASES)("on %s", (database) => {
     it("max-affected with handling=strict refuses an update or delete of more rows and rolls it back", async () => {
       const owner = untypedClient(SERVICE_ROLE_KEY);
       await owner.from("parity_defaults").insert([{ label: "x" }, { label: "x" }, { label: "x" }]);
-      const update = await owner.from("parity_defaults").update({ tag: "changed" }).eq("label", "x").maxAffected(2);
+      const update = await maxAffected(owner.from("parity_defaults").update({ tag: "changed" }).eq("label", "x"), 2);
       expect([update.status, update.error?.code, update.error?.details]).toEqual([400, "PGRST124", "The query affects 3 rows"]);
-      const removed = await owner.from("parity_defaults").delete().eq("label", "x").maxAffected(1);
+      const removed = await maxAffected(owner.from("parity_defaults").delete().eq("label", "x"), 1);
       expect(removed.error?.code).toBe("PGRST124");
       const left = await owner.from("parity_defaults").select("tag").eq("label", "x");
       expect(left.data).toEqual([{ tag: "new" }, { tag: "new" }, { tag: "new" }]);
-      expect((await owner.from("parity_defaults").delete().eq("label", "x").maxAffected(3)).status).toBe(204);
+      expect((await maxAffected(owner.from("parity_defaults").delete().eq("label", "x"), 3)).status).toBe(204);
       // PostgREST's limited updates and deletes are not implemented here: refused, never ignored.
       const limited = await owner.from("parity_defaults").delete().eq("label", "a").limit(1);
       expect([limited.status, limited.error?.code]).toEqual([400, "PGRST100"]);

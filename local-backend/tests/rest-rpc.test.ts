@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { LocalBackend } from "@/local-backend/server";
-import { SERVICE_ROLE_KEY, startTestBackend, TEST_DATABASES } from "./harness";
+import { maxAffected, SERVICE_ROLE_KEY, startTestBackend, TEST_DATABASES } from "./harness";
 
 /** RPC calls as PostgREST 12 answers them (Plan.hs, QueryBuilder.hs, Statements.hs), through supabase-js, on PGlite and on PostgreSQL. */
 describe.each(TEST_DATABASES)("on %s", (database) => {
@@ -115,7 +115,7 @@ describe.each(TEST_DATABASES)("on %s", (database) => {
 
   it("enforces max-affected with handling=strict on a call, rolling it back; ignores it otherwise", async () => {
     const count = async () => (await backend.db.query<{ n: number }>(`select count(*)::int as n from public.rpc_log`)).rows[0].n;
-    const over = await client.rpc("rpc_write", { _n: 3 }).maxAffected(2);
+    const over = await maxAffected(client.rpc("rpc_write", { _n: 3 }), 2);
     expect([over.status, over.error?.code, over.error?.message, over.error?.details]).toEqual([
       400,
       "PGRST124",
@@ -126,7 +126,7 @@ describe.each(TEST_DATABASES)("on %s", (database) => {
     const lenient = await call("rpc_write", { method: "POST", body: JSON.stringify({ _n: 3 }), headers: { prefer: "max-affected=2" } });
     expect(lenient.status).toBe(200);
     expect(await count()).toBe(3);
-    expect((await client.rpc("rpc_write", { _n: 2 }).maxAffected(2)).status).toBe(200);
+    expect((await maxAffected(client.rpc("rpc_write", { _n: 2 }), 2)).status).toBe(200);
   });
 
   it("refuses a method other than GET, HEAD or POST", async () => {
