@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig, sizeInBytes } from "./config";
+import { loadConfig, parseConfig, sizeInBytes } from "./config";
 
 const withAuth = (auth: string) => parseConfig(`[auth]\nsite_url = "http://localhost:3000"\n${auth}`, { NODE_ENV: "test" });
 
@@ -54,5 +54,52 @@ describe("config.toml's [auth.email] switches", () => {
     );
     expect(config.emailTemplates.email_change?.subject).toBe("Смена");
     expect(config.emailTemplates.email_change?.content).toContain("{{ .NewEmail }}");
+  });
+});
+
+describe("env(NAME) values, as the Supabase CLI reads them", () => {
+  const urls = `[auth]\nsite_url = "env(SUPABASE_AUTH_SITE_URL)"\nadditional_redirect_urls = ["env(SUPABASE_AUTH_REDIRECT_URL)", "https://other.example/**"]`;
+
+  it("takes the variable when it is set", () => {
+    const config = parseConfig(urls, { SUPABASE_AUTH_SITE_URL: "https://school.example", SUPABASE_AUTH_REDIRECT_URL: "https://school.example/**" });
+    expect([config.siteUrl, config.additionalRedirectUrls]).toEqual(["https://school.example", ["https://school.example/**", "https://other.example/**"]]);
+  });
+
+  it("falls back to the local app's addresses when the site or redirect variable is unset or empty", () => {
+    const config = parseConfig(urls, { SUPABASE_AUTH_SITE_URL: "" });
+    expect([config.siteUrl, config.additionalRedirectUrls]).toEqual([
+      "http://localhost:3000",
+      ["http://localhost:3000/**", "http://127.0.0.1:3000/**", "https://other.example/**"],
+    ]);
+  });
+
+  it("leaves any other unset env() as written, as the CLI does, so a bad value fails loudly", () => {
+    expect(() => parseConfig(`[storage]\nfile_size_limit = "env(NO_SUCH_SIZE)"`, {})).toThrow(/size/);
+    expect(parseConfig(`[storage]\nfile_size_limit = "env(SIZE)"`, { SIZE: "1MiB" }).storageFileSizeLimit).toBe(1 << 20);
+  });
+
+  it("reads the project's own config.toml the same way: localhost unless the variables say otherwise", () => {
+    expect(loadConfig({}).siteUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ SUPABASE_AUTH_SITE_URL: "https://school.example" }).siteUrl).toBe("https://school.example");
+    expect(loadConfig({}).additionalRedirectUrls).toEqual(["http://localhost:3000/**", "http://127.0.0.1:3000/**"]);
+  });
+});
+
+describe("what hosted Supabase turns off by default", () => {
+  it("honours Sb-Forwarded-For and a rate-limit header only when the environment asks", () => {
+    expect(withAuth("")).toMatchObject({ sbForwardedForEnabled: false, rateLimitHeader: null });
+    const on = parseConfig("", { LOCAL_BACKEND_SB_FORWARDED_FOR: "true", LOCAL_BACKEND_RATE_LIMIT_HEADER: "X-Real-Ip" });
+    expect(on).toMatchObject({ sbForwardedForEnabled: true, rateLimitHeader: "X-Real-Ip" });
+  });
+
+  it("refuses anonymous sign-ins, which the local backend does not implement", () => {
+    expect(() => withAuth("enable_anonymous_sign_ins = true")).toThrow(/anonymous/);
+    expect(() => withAuth("enable_anonymous_sign_ins = false")).not.toThrow();
+  });
+
+  it("reads otp_length within Supabase Auth's 6 to 10 digits", () => {
+    expect(withAuth(`[auth.email]\notp_length = 8`).otpLength).toBe(8);
+    expect(() => withAuth(`[auth.email]\notp_length = 5`)).toThrow();
+    expect(() => withAuth(`[auth.email]\notp_length = 11`)).toThrow();
   });
 });

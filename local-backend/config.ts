@@ -16,6 +16,7 @@ export interface BackendConfig {
   refreshTokenReuseIntervalSeconds: number;
   minimumPasswordLength: number;
   maxRows: number;
+  /** `[auth.email] otp_length`: digits of an email's code (6–10, GOTRUE_MAILER_OTP_LENGTH). */
   otpLength: number;
   otpExpirySeconds: number;
   /**
@@ -41,9 +42,11 @@ export interface BackendConfig {
   };
   /**
    * Stand-in-only settings (the CLI refuses unknown keys in config.toml, so they come from the
-   * environment): whether a secret-key caller's `Sb-Forwarded-For` names the client, as hosted
-   * projects do once «IP address forwarding» is on; and the header a trusted proxy in front of
-   * the backend sets (GoTrue's GOTRUE_RATE_LIMIT_HEADER); else the socket's address counts.
+   * environment), off by default as in Supabase Auth: whether a secret-key caller's
+   * `Sb-Forwarded-For` names the client (GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED, a hosted
+   * project's «IP address forwarding»), and the header a trusted proxy in front of the backend
+   * sets (GOTRUE_RATE_LIMIT_HEADER). Per-address limits apply only to a request that one of them
+   * names; without either, none apply, as in Supabase Auth.
    */
   sbForwardedForEnabled: boolean;
   rateLimitHeader: string | null;
@@ -102,6 +105,9 @@ const configFile = z.object({
       site_url: z.string().url().optional(),
       // Supabase Auth refuses to start with a glob it cannot compile.
       additional_redirect_urls: z.array(z.string().refine(isValidGlob, "a glob gobwas/glob compiles")).optional(),
+      // Anonymous users are not implemented here: a project that turns them on must not start
+      // believing they work (off, Supabase Auth answers anonymous_provider_disabled, as here).
+      enable_anonymous_sign_ins: z.literal(false, "anonymous sign-ins are not implemented by the local backend").optional(),
       jwt_expiry: z.number().int().optional(),
       refresh_token_reuse_interval: z.number().int().optional(),
       minimum_password_length: z.number().int().optional(),
@@ -160,13 +166,56 @@ function pgFunction(hook: { enabled: boolean; uri?: string } | undefined): PgFun
   return { schema, name, uri: hook.uri };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
+/**
+ * `env(NAME)` as the Supabase CLI reads it (pkg/config's LoadEnvHook): a string value that is
+ * exactly `env(NAME)` becomes the variable's value when it is set and not empty, and stays as
+ * written otherwise (the CLI then warns "environment variable is unset").
+ */
+const ENV_REFERENCE = /^env\((.*)\)$/;
+
+type Environment = Record<string, string | undefined>;
+
+function resolveEnv(value: unknown, env: Environment): unknown {
+  if (typeof value === "string") {
+    const name = ENV_REFERENCE.exec(value)?.[1];
+    return name !== undefined && env[name] ? env[name] : value;
+  }
+  if (Array.isArray(value)) return value.map((item) => resolveEnv(item, env));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveEnv(item, env)]));
+  }
+  return value;
+}
+
+/**
+ * Where the site and redirect URLs point when config.toml leaves them to an unset `env(…)`: the
+ * app that `npm run dev` and the tests run, on localhost (config.toml explains the variables).
+ */
+export const LOCAL_SITE_URL = "http://localhost:3000";
+export const LOCAL_REDIRECT_URLS = ["http://localhost:3000/**", "http://127.0.0.1:3000/**"];
+
+const isUnresolved = (value: unknown) => typeof value === "string" && ENV_REFERENCE.test(value);
+
+function withLocalUrls(auth: Record<string, unknown> | undefined) {
+  if (!auth) return auth;
+  const redirects = auth.additional_redirect_urls;
+  return {
+    ...auth,
+    site_url: isUnresolved(auth.site_url) ? LOCAL_SITE_URL : auth.site_url,
+    additional_redirect_urls: Array.isArray(redirects)
+      ? [...new Set(redirects.flatMap((url) => (isUnresolved(url) ? LOCAL_REDIRECT_URLS : [url])))]
+      : redirects,
+  };
+}
+
+export function loadConfig(env: Environment = process.env): BackendConfig {
   return parseConfig(readFileSync(path.join(SUPABASE_DIR, "config.toml"), "utf8"), env);
 }
 
 /** The backend's settings from the text of a config.toml and the environment. */
-export function parseConfig(toml: string, env: NodeJS.ProcessEnv): BackendConfig {
-  const file = configFile.parse(parse(toml));
+export function parseConfig(toml: string, env: Environment): BackendConfig {
+  const resolved = resolveEnv(parse(toml), env) as Record<string, unknown>;
+  const file = configFile.parse({ ...resolved, auth: withLocalUrls(resolved.auth as Record<string, unknown> | undefined) });
   const { api, auth, storage } = file;
   const limits = auth.rate_limit ?? {};
   const email = auth.email ?? {};
@@ -176,6 +225,7 @@ export function parseConfig(toml: string, env: NodeJS.ProcessEnv): BackendConfig
   };
   return {
     port: fromEnv("LOCAL_BACKEND_PORT", api.port ?? 54321),
+    // The CLI's own default when config.toml names no site at all.
     siteUrl: env.LOCAL_BACKEND_SITE_URL ?? auth.site_url ?? "http://127.0.0.1:3000",
     additionalRedirectUrls: auth.additional_redirect_urls ?? [],
     jwtExpirySeconds: fromEnv("LOCAL_BACKEND_JWT_EXPIRY", auth.jwt_expiry ?? 3600),
@@ -194,7 +244,7 @@ export function parseConfig(toml: string, env: NodeJS.ProcessEnv): BackendConfig
       emailSent: limits.email_sent ?? 30,
       emailFrequencySeconds: durationSeconds(email.max_frequency, 60),
     },
-    sbForwardedForEnabled: env.LOCAL_BACKEND_SB_FORWARDED_FOR !== "false",
+    sbForwardedForEnabled: env.LOCAL_BACKEND_SB_FORWARDED_FOR === "true",
     rateLimitHeader: env.LOCAL_BACKEND_RATE_LIMIT_HEADER || null,
     databaseUrl: env.LOCAL_BACKEND_DATABASE_URL || null,
     maxBodyBytes: 1 << 20,

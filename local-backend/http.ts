@@ -7,8 +7,10 @@ export interface Request {
   body: string;
   /** The socket's address. */
   ip: string;
-  /** The address rate limits count against (see auth/rate-limits.ts). */
+  /** The client's address as Auth reports it (see auth/rate-limits.ts). */
   clientAddress: string;
+  /** What Auth's per-address limits count against; null when nothing names the client, and then none apply. */
+  rateLimitKey: string | null;
 }
 
 export interface Reply {

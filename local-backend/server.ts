@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { authError, createAuth } from "./auth";
-import { clientAddress, createLimiters } from "./auth/rate-limits";
+import { createLimiters, requestOrigin } from "./auth/rate-limits";
 import { loadConfig, type BackendConfig } from "./config";
 import { openDatabase, type Database } from "./database";
 import { bearerToken, header, json, ReplyError, type Reply, type Request } from "./http";
@@ -185,7 +185,9 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     const key = keyOf(request);
     if (!key.ok) return key.reply;
     const apikey = header(request, "apikey") ?? request.url.searchParams.get("apikey");
-    request.clientAddress = clientAddress(request, config, apikey === SECRET_KEY);
+    const origin = requestOrigin(request, config, apikey === SECRET_KEY);
+    request.clientAddress = origin.address;
+    request.rateLimitKey = origin.rateLimitKey;
     // Supabase Auth reads the Bearer token itself, only on the endpoints that need one.
     if (isAuth) return handleAuth(request);
     const identity = await restClaims(request, key.claims);
@@ -217,6 +219,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
               body,
               ip,
               clientAddress: ip,
+              rateLimitKey: null,
               readBytes: (limit: number) => readBytes(incoming, limit),
             });
       // A body left unread (refused before it was needed) is not drained: the connection ends instead.

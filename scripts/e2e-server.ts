@@ -25,7 +25,8 @@ const backend = await startLocalBackend({
   dataDir: "memory://",
   port: E2E_BACKEND_PORT,
   smtpPort: E2E_SMTP_PORT,
-  config: { siteUrl: E2E_APP_URL },
+  // As a hosted project with «IP address forwarding» on: the tests' visitors each have their own limits.
+  config: { siteUrl: E2E_APP_URL, sbForwardedForEnabled: true },
   log: process.env.E2E_BACKEND_LOG ? undefined : () => {},
 });
 

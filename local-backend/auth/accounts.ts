@@ -15,13 +15,31 @@ const metadataOf = (value: unknown) =>
 export function createAccounts(context: AuthContext, sessions: Sessions, emailChange: EmailChange) {
   const { db, config, limiters } = context;
 
-  async function signUp(request: Request): Promise<Reply> {
+  /**
+   * What Supabase Auth's /signup route answers before its rate limit: unreadable JSON, and a
+   * sign-up naming neither an email nor a phone (an anonymous one) while anonymous sign-ins are
+   * off, which they always are here (config.ts refuses to turn them on).
+   */
+  function signUpRefusal(request: Request): Reply | null {
     const body = parseJson(request.body) as Record<string, unknown> | undefined;
     if (!body) return badJson();
-    const email = emailFrom(body);
-    if (!email) return invalidEmail();
+    if (!body.email && !body.phone) return authError(422, "anonymous_provider_disabled", "Anonymous sign-ins are disabled");
+    return null;
+  }
+
+  /** Supabase Auth's Signup, in its order: the password, then the provider, then the address. */
+  async function signUp(request: Request): Promise<Reply> {
+    const body = parseJson(request.body) as Record<string, unknown>;
+    if (!body.password) return authError(400, "validation_failed", "Signup requires a valid password");
     const weak = weakPassword(config, body.password);
     if (weak) return weak;
+    if (body.email && body.phone) {
+      return authError(400, "validation_failed", "Only an email address or phone number should be provided on signup.");
+    }
+    // Phone sign-ups are off, as on a new hosted project (and not implemented here).
+    if (!body.email) return authError(400, "phone_provider_disabled", "Phone signups are disabled");
+    const email = emailFrom(body);
+    if (!email) return invalidEmail();
     if (await findUser(db, "email", email)) return authError(422, "user_already_exists", "User already registered");
     const user = newUser(email, metadataOf(body.data));
     const refusal = await checkNewUser(db, config.beforeUserCreatedHook, unsavedUserJson(user), request.clientAddress);
@@ -57,7 +75,7 @@ export function createAccounts(context: AuthContext, sessions: Sessions, emailCh
     const auth = await sessions.authenticate(request);
     if (!auth.ok) return auth.reply;
     // GoTrue limits PUT /user per address (at the OTP rate), once the caller is known.
-    if (!limiters.user.take(request.clientAddress)) return requestRateLimited();
+    if (!limiters.user.allows(request.rateLimitKey)) return requestRateLimited();
     const body = parseJson(request.body) as Record<string, unknown> | undefined;
     if (!body) return badJson();
     const { user } = auth;
@@ -97,5 +115,5 @@ export function createAccounts(context: AuthContext, sessions: Sessions, emailCh
     return json(200, await loadUserJson(db, (await findUser(db, "id", user.id))!));
   }
 
-  return { signUp, getUser, updateUser };
+  return { signUpRefusal, signUp, getUser, updateUser };
 }

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Transaction } from "../database";
 import { json, parseJson, type Reply, type Request } from "../http";
-import { authError, badJson, invalidEmail } from "./errors";
+import { authError, badJson, invalidEmail, uncodedAuthError } from "./errors";
+import { createGenerateLink } from "./generate-link";
+import { paginationLink, readPaging, readSort } from "./paging";
 import type { AuthContext } from "./index";
 import type { Sessions } from "./sessions";
 import { createUser, emailFrom, findUser, loadUserJson, newUser, weakPassword, type UserRow } from "./users";
@@ -43,6 +45,7 @@ async function softDelete(tx: Transaction, user: UserRow) {
 /** /admin/users: what a service-role caller (supabase.auth.admin) may do. */
 export function createAdmin(context: AuthContext, sessions: Sessions) {
   const { db, config } = context;
+  const generateLink = createGenerateLink(context);
 
   /**
    * GoTrue's requireAdminCredentials: a verified Bearer token whose session, when it names one,
@@ -78,16 +81,33 @@ export function createAdmin(context: AuthContext, sessions: Sessions) {
     }
   }
 
+  /**
+   * GoTrue's adminUsers: newest first (`sort=created_at asc` turns it), `filter` on the email or
+   * full name, pages as Go's ParseUint reads `page` and `per_page` (empty is the default), with its
+   * Link and X-Total-Count headers.
+   */
   async function listUsers(request: Request): Promise<Reply> {
-    const page = Math.max(1, Number(request.url.searchParams.get("page")) || 1);
-    const perPage = Math.min(1000, Math.max(1, Number(request.url.searchParams.get("per_page")) || 50));
-    const total = Number((await db.query<{ n: number }>(`select count(*)::int as n from auth.users`)).rows[0].n);
-    const rows = await db.query<UserRow>(`select * from auth.users order by created_at, id limit $1 offset $2`, [
-      perPage,
-      (page - 1) * perPage,
+    const params = request.url.searchParams;
+    const paging = readPaging(params);
+    if (!paging.ok) return paging.reply;
+    const sort = readSort(params.getAll("sort"));
+    if (!sort.ok) return sort.reply;
+    const { page, perPage } = paging;
+    // GoTrue divides by per_page to count the pages and panics on 0: its recoverer answers 500.
+    if (perPage === 0n) return uncodedAuthError(500, "Internal Server Error");
+    const filter = params.get("filter") ?? "";
+    const where = filter ? `where (email like $1 or raw_user_meta_data->>'full_name' ilike $1)` : "where $1::text is null";
+    const like = filter ? `%${filter}%` : null;
+    const total = BigInt((await db.query<{ n: string }>(`select count(*)::text as n from auth.users ${where}`, [like])).rows[0].n);
+    // Pop's paginator reads a page below 1 as the first.
+    const offset = ((page < 1n ? 1n : page) - 1n) * perPage;
+    const rows = await db.query<UserRow>(`select * from auth.users ${where} order by created_at ${sort.direction} limit $2 offset $3`, [
+      like,
+      perPage.toString(),
+      offset.toString(),
     ]);
     const users = await Promise.all(rows.rows.map((user) => loadUserJson(db, user)));
-    return json(200, { users, aud: "authenticated" }, { "x-total-count": String(total) });
+    return json(200, { users, aud: "authenticated" }, { link: paginationLink(request.url, page, perPage, total), "x-total-count": String(total) });
   }
 
   /** adminUserDelete: answers `{}`; `should_soft_delete` keeps the row with its personal data scrambled. */
@@ -112,6 +132,7 @@ export function createAdmin(context: AuthContext, sessions: Sessions) {
     const refused = await adminRefusal(request);
     if (refused) return refused;
     const [, resource, id] = path.split("/");
+    if (path === "/generate_link" && request.method === "POST") return generateLink(request);
     if (resource !== "users") return authError(404, "not_found", "Not found");
     if (!id && request.method === "POST") {
       const body = parseJson(request.body) as Record<string, unknown> | undefined;

@@ -7,7 +7,7 @@ import { createAccounts } from "./accounts";
 import { createAdmin } from "./admin";
 import { createEmailChange } from "./email-change";
 import { authError, badJson, requestRateLimited } from "./errors";
-import type { AuthLimiters } from "./rate-limits";
+import type { AuthLimiters, TokenBucketLimiter } from "./rate-limits";
 import { createRecovery } from "./recovery";
 import { createSessions } from "./sessions";
 
@@ -31,9 +31,9 @@ export function createAuth(context: AuthContext) {
   const recovery = createRecovery(context, sessions, emailChange);
   const admin = createAdmin(context, sessions);
 
-  /** Runs a handler when the caller's address still has room in the endpoint's limiter. */
-  const limited = (limiter: { take(key: string): boolean }, request: Request, handler: () => Promise<Reply> | Reply) =>
-    limiter.take(request.clientAddress) ? handler() : requestRateLimited();
+  /** Runs a handler when the caller's key still has room in the endpoint's limiter (no key: no limit, as in GoTrue). */
+  const limited = (limiter: TokenBucketLimiter, request: Request, handler: () => Promise<Reply> | Reply) =>
+    limiter.allows(request.rateLimitKey) ? handler() : requestRateLimited();
 
   function token(request: Request): Promise<Reply> | Reply {
     const body = parseJson(request.body) as Record<string, unknown> | undefined;
@@ -50,9 +50,15 @@ export function createAuth(context: AuthContext) {
       case "GET /health":
         return json(200, { version: "local", name: "GoTrue", description: "local stand-in" });
       case "GET /settings":
-        return json(200, { external: { email: true }, disable_signup: false, mailer_autoconfirm: true, phone_autoconfirm: false });
+        return json(200, {
+          external: { anonymous_users: false, email: true, phone: false },
+          disable_signup: false,
+          // Sign-up here always confirms at once, whatever enable_confirmations says.
+          mailer_autoconfirm: true,
+          phone_autoconfirm: false,
+        });
       case "POST /signup":
-        return limited(limiters.signUp, request, () => accounts.signUp(request));
+        return accounts.signUpRefusal(request) ?? limited(limiters.signUp, request, () => accounts.signUp(request));
       // Every grant, the password sign-in included, shares /token's limiter, as in GoTrue.
       case "POST /token":
         return limited(limiters.token, request, () => token(request));

@@ -36,6 +36,11 @@ export class TokenBucketLimiter {
     return true;
   }
 
+  /** take(), for a request that may name no client: then no limit applies, as in GoTrue. */
+  allows(key: string | null): boolean {
+    return key === null || this.take(key);
+  }
+
   get size() {
     return this.buckets.size;
   }
@@ -100,19 +105,26 @@ export function createLimiters(limits: BackendConfig["rateLimits"]): AuthLimiter
   };
 }
 
+/** The leftmost entry of `Sb-Forwarded-For` when it is an IP address (GoTrue's sbff package), else null. */
+function sbForwardedFor(request: Request): string | null {
+  const forwarded = header(request, "sb-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded && isIP(forwarded) ? forwarded : null;
+}
+
 /**
- * The address a request's limits count against. A caller holding the secret key may name its
- * client in `Sb-Forwarded-For` (the leftmost entry, which must be an IP; anything else is
- * ignored); otherwise the configured header of a trusted proxy; otherwise the socket.
+ * Who the request comes from, for Auth: the address it reports (to the Before User Created hook)
+ * and the key its per-address limits count against. As Supabase Auth (performRateLimiting): a
+ * valid `Sb-Forwarded-For` when forwarding is enabled (and, as on hosted, only from the secret
+ * key); else the first value of the configured rate-limit header; else no key, and then no
+ * per-address limit applies at all.
  */
-export function clientAddress(request: Request, config: BackendConfig, secretKeyCaller: boolean): string {
-  if (config.sbForwardedForEnabled && secretKeyCaller) {
-    const forwarded = header(request, "sb-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded && isIP(forwarded)) return forwarded;
-  }
-  if (config.rateLimitHeader) {
-    const value = header(request, config.rateLimitHeader)?.split(",")[0]?.trim();
-    if (value) return value;
-  }
-  return request.ip;
+export function requestOrigin(
+  request: Request,
+  config: Pick<BackendConfig, "sbForwardedForEnabled" | "rateLimitHeader">,
+  secretKeyCaller: boolean,
+): { address: string; rateLimitKey: string | null } {
+  const forwarded = config.sbForwardedForEnabled && secretKeyCaller ? sbForwardedFor(request) : null;
+  if (forwarded) return { address: forwarded, rateLimitKey: forwarded };
+  const configured = config.rateLimitHeader ? header(request, config.rateLimitHeader)?.split(",")[0]?.trim() : undefined;
+  return { address: request.ip, rateLimitKey: configured || null };
 }

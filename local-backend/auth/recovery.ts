@@ -10,6 +10,19 @@ import type { Sessions } from "./sessions";
 import { emailFrom, findUser } from "./users";
 import { codeRedirect, errorRedirect, linkExpired, randomOtp, sessionRedirect, tokenHashOf, verifyUrl } from "./verify-links";
 
+/**
+ * One recovery token per user (models.CreateOneTimeToken clears the older one): a newer email or
+ * generated link replaces the older one's link and code.
+ */
+export async function storeRecoveryToken(tx: Transaction, userId: string, tokenHash: string, flowId: string | null) {
+  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'`, [userId]);
+  await tx.query(
+    `insert into auth.one_time_tokens (user_id, token_type, token_hash, flow_state_id) values ($1, 'recovery_token', $2, $3)`,
+    [userId, tokenHash, flowId],
+  );
+  await tx.query(`update auth.users set recovery_sent_at = now() where id = $1`, [userId]);
+}
+
 const TOKEN_TYPES: Record<string, string[]> = {
   signup: ["confirmation_token"],
   invite: ["confirmation_token"],
@@ -53,13 +66,7 @@ export function createRecovery(context: AuthContext, sessions: Sessions, emailCh
           [flowId, user.id, randomUUID(), challenge],
         );
       }
-      // One recovery token per user: a newer email replaces the older one's link and code.
-      await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'`, [user.id]);
-      await tx.query(
-        `insert into auth.one_time_tokens (user_id, token_type, token_hash, flow_state_id) values ($1, 'recovery_token', $2, $3)`,
-        [user.id, tokenHash, flowId],
-      );
-      await tx.query(`update auth.users set recovery_sent_at = now() where id = $1`, [user.id]);
+      await storeRecoveryToken(tx, user.id, tokenHash, flowId);
     });
     await sendAuthEmail(config, mailbox, "recovery", {
       SiteURL: config.siteUrl,

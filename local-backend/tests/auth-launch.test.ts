@@ -17,7 +17,12 @@ import {
 let backend: LocalBackend;
 
 beforeAll(async () => {
-  backend = await startTestBackend({ siteUrl: "http://localhost:3000", additionalRedirectUrls: ["http://localhost:3000/**"] });
+  // As a hosted project with «IP address forwarding» on, which the app's server relies on.
+  backend = await startTestBackend({
+    siteUrl: "http://localhost:3000",
+    additionalRedirectUrls: ["http://localhost:3000/**"],
+    sbForwardedForEnabled: true,
+  });
 });
 afterAll(() => backend.close());
 
@@ -58,26 +63,47 @@ describe("per-visitor rate limits", () => {
     expect(admin.error).toBeNull();
   });
 
+  /** 31 wrong sign-ins through `clientFor(attempt)`; how many were refused for the rate. */
+  async function refusedOf31(url: string, clientFor: (url: string, attempt: number) => ReturnType<typeof onBehalfOf>) {
+    let limited = 0;
+    for (let attempt = 0; attempt < 31; attempt++) {
+      const { error } = await clientFor(url, attempt).signInWithPassword({ email: "nobody@example.com", password: "x" });
+      if (error?.code === "over_request_rate_limit") limited++;
+    }
+    return limited;
+  }
+
+  /** A caller behind a proxy that names it in X-Client-Ip, with a key and an Sb-Forwarded-For of its choosing. */
+  const behindProxy = (url: string, key: string, address: string) =>
+    createClient(url, key, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: { headers: { "x-client-ip": "192.0.2.99", "Sb-Forwarded-For": address } },
+    }).auth;
+
   it("ignores Sb-Forwarded-For from a publishable key and a malformed address, as hosted Supabase does", async () => {
-    const shared = await startTestBackend();
+    const shared = await startTestBackend({ sbForwardedForEnabled: true, rateLimitHeader: "x-client-ip" });
     try {
-      const url = shared.url;
-      const withKey = (key: string, address: string) =>
-        createClient(url, key, {
-          auth: { persistSession: false, autoRefreshToken: false },
-          global: { headers: { "Sb-Forwarded-For": address } },
-        }).auth;
-      let limited = 0;
-      for (let attempt = 0; attempt < 31; attempt++) {
-        const client = attempt % 2 ? withKey(PUBLISHABLE_KEY, `192.0.2.${attempt}`) : withKey(SECRET_KEY, "not-an-ip");
-        const { error } = await client.signInWithPassword({ email: "nobody@example.com", password: "x" });
-        if (error?.code === "over_request_rate_limit") limited++;
-      }
+      const limited = await refusedOf31(shared.url, (url, attempt) =>
+        attempt % 2 ? behindProxy(url, PUBLISHABLE_KEY, `192.0.2.${attempt}`) : behindProxy(url, SECRET_KEY, "not-an-ip"),
+      );
       expect(limited).toBe(1);
-      const error = (await withKey(ANON_KEY, "192.0.2.200").signInWithPassword({ email: "n@example.com", password: "x" })).error;
+      const error = (await behindProxy(shared.url, ANON_KEY, "192.0.2.200").signInWithPassword({ email: "n@example.com", password: "x" })).error;
       expect(error).toMatchObject({ status: 429, message: "Request rate limit reached" });
     } finally {
       await shared.close();
+    }
+  });
+
+  it("by default, as Supabase Auth: Sb-Forwarded-For is not honoured, and only a configured header's value is limited", async () => {
+    const plain = await startTestBackend();
+    const withHeader = await startTestBackend({ rateLimitHeader: "x-client-ip" });
+    try {
+      // Nothing names the client: no per-address limit at all.
+      expect(await refusedOf31(plain.url, (url, attempt) => behindProxy(url, SECRET_KEY, `198.51.100.${attempt}`))).toBe(0);
+      // The proxy's header counts, whatever Sb-Forwarded-For the secret key sends.
+      expect(await refusedOf31(withHeader.url, (url, attempt) => behindProxy(url, SECRET_KEY, `198.51.100.${attempt}`))).toBe(1);
+    } finally {
+      await Promise.all([plain.close(), withHeader.close()]);
     }
   });
 });

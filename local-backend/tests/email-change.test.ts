@@ -213,14 +213,22 @@ describe("with secure email change off and confirmations on", () => {
 describe("PUT /user's own rate limit", () => {
   let backend: LocalBackend;
   beforeAll(async () => {
-    backend = await startTestBackend({ rateLimits: { ...loadConfig().rateLimits, signInSignUps: 1 } });
+    backend = await startTestBackend({ rateLimits: { ...loadConfig().rateLimits, signInSignUps: 1 }, rateLimitHeader: "x-client-ip" });
   });
   afterAll(() => backend.close());
 
   it("counts updates per address at the OTP rate (sign_in_sign_ups), as GoTrue's limiter on PUT /user", async () => {
-    const { client } = await newUser(backend);
+    const { email } = await newUser(backend);
+    const client = createClient(backend.url, ANON_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: { headers: { "x-client-ip": "192.0.2.40" } },
+    });
+    expect((await client.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
     expect((await client.auth.updateUser({ data: { full_name: "Один" } })).error).toBeNull();
     const limited = await client.auth.updateUser({ data: { full_name: "Два" } });
     expect(limited.error).toMatchObject({ status: 429, code: "over_request_rate_limit" });
+    // A request without the header names no client: GoTrue then applies no per-address limit.
+    const unnamed = (await newUser(backend)).client;
+    for (const name of ["Один", "Два", "Три"]) expect((await unnamed.auth.updateUser({ data: { full_name: name } })).error).toBeNull();
   });
 });

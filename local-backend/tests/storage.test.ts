@@ -228,6 +228,19 @@ describe("uploads", () => {
     expect(tooBigForm.error).toMatchObject({ statusCode: "413", code: "EntityTooLarge" });
     const wrongType = await files.upload("page.html", "<p>hi</p>", { contentType: "text/html" });
     expect(wrongType.error).toMatchObject({ status: 400, statusCode: "415", code: "InvalidMimeType", message: "mime type text/html is not supported" });
+    // The whole body, as Storage's error handler sends it (src/http/error-handler.ts, src/internal/errors/codes.ts).
+    const raw = async (name: string, type: string, size: number) => {
+      const response = await call("POST", `/object/${id}/${name}`, { body: Buffer.alloc(size), headers: { "content-type": type } });
+      return [response.status, await response.json()];
+    };
+    expect(await raw("big.png", "image/png", 1001)).toEqual([
+      400,
+      { statusCode: "413", error: "Payload too large", message: "The object exceeded the maximum allowed size", code: "EntityTooLarge" },
+    ]);
+    expect(await raw("page.html", "text/html", 10)).toEqual([
+      400,
+      { statusCode: "415", error: "invalid_mime_type", message: "mime type text/html is not supported", code: "InvalidMimeType" },
+    ]);
     const { count } = await backend.db
       .query<{ count: number }>(`select count(*)::int as count from storage.objects where bucket_id = $1`, [id])
       .then((result) => result.rows[0]);
