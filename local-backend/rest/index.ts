@@ -10,6 +10,25 @@ import { planRead, planWrite, type Plan } from "./plan";
 import { respond } from "./respond";
 import { API_ROLES, createSchemaCache, type SchemaCache } from "./schema-cache";
 
+// The media types answered here: JSON arrays and single objects (.single()); a wildcard means JSON.
+const ANSWERED_TYPES = new Set(["*/*", "application/*", "application/json", "application/vnd.pgrst.array+json", "application/vnd.pgrst.object+json", "application/vnd.pgrst.object"]);
+
+/**
+ * Refuses, as PostgREST refuses a type it cannot produce (PGRST107), an Accept header naming only
+ * what PostgREST produces and this stand-in does not (CSV, GeoJSON, plans, `nulls=stripped`),
+ * rather than answering plain JSON that looks right.
+ */
+function checkAccept(accept: string | undefined) {
+  if (!accept) return;
+  const answerable = accept.split(",").some((range) => {
+    const [type, ...params] = range.split(";").map((part) => part.trim().toLowerCase());
+    return ANSWERED_TYPES.has(type) && !params.some((param) => param.startsWith("nulls="));
+  });
+  if (!answerable) {
+    throw new ApiError(406, "PGRST107", `None of these media types are available: ${accept}`, "The local backend answers JSON and single JSON objects only");
+  }
+}
+
 /**
  * PostgREST under /rest/v1, in its own stages: parse (URL and Prefer) → plan (one SQL statement
  * checked against the schema cache) → execute (one transaction as the token's role) → respond.
@@ -53,6 +72,7 @@ export function createRest(db: Database, config: BackendConfig) {
       const profile = header(request, "accept-profile") ?? header(request, "content-profile");
       if (profile && profile !== "public") throw new ApiError(406, "PGRST106", "The schema must be one of the following: public");
       const schema = await schemaFor(functionName ?? target);
+      checkAccept(header(request, "accept"));
       const prefer = parsePreferences(header(request, "prefer"));
       const planned = plan(request, schema, prefer, target, functionName);
       const session = {

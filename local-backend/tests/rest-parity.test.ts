@@ -185,6 +185,15 @@ describe.each(TEST_DATABASES)("on %s", (database) => {
     });
   });
 
+  it("refuses a media type PostgREST produces and this stand-in does not, rather than answering plain JSON", async () => {
+    const owner = untypedClient(SERVICE_ROLE_KEY);
+    const stripped = await owner.from("parity_defaults").select("tag").stripNulls();
+    expect([stripped.status, stripped.error?.code]).toEqual([406, "PGRST107"]);
+    const csv = await owner.from("parity_defaults").select("tag").csv();
+    expect([csv.status, csv.error?.code]).toEqual([406, "PGRST107"]);
+    expect((await owner.from("parity_defaults").select("tag").limit(1).single()).status).not.toBe(406);
+  });
+
   // Last: it shortens anon's statement_timeout for the rest of this backend's life.
   it.runIf(database === "PostgreSQL")("enforces the role's statement_timeout, which PGlite cannot interrupt", async () => {
     await backend.db.exec(`
