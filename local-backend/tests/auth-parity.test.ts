@@ -84,5 +84,10 @@ describe("sign-ups Supabase Auth refuses before any other check", () => {
     expect([error?.status, error?.code, error?.message]).toEqual([422, "anonymous_provider_disabled", "Anonymous sign-ins are disabled"]);
     const phone = await anonClient(backend).auth.signUp({ phone: "+15555550100", password: "password123" });
     expect([phone.error?.status, phone.error?.code]).toEqual([400, "phone_provider_disabled"]);
+    // Signup checks the password before the address, as GoTrue's validateSignupParams.
+    const noPassword = await anonClient(backend).auth.signUp({ email: "not an address", password: "" });
+    expect([noPassword.error?.status, noPassword.error?.message]).toEqual([400, "Signup requires a valid password"]);
+    const settings = await (await fetch(`${backend.url}/auth/v1/settings`, { headers: { apikey: SERVICE_ROLE_KEY } })).json();
+    expect(settings.external).toMatchObject({ anonymous_users: false, email: true, phone: false });
   });
 });
