@@ -13,6 +13,7 @@ const ADMIN_LINKS: AdminNavLink[] = [
   REVIEWS,
   ANALYTICS,
   { href: "/admin/notifications", label: "Уведомления" },
+  { href: "/admin/health", label: "Состояние школы" },
 ];
 
 /**
