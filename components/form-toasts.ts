@@ -4,7 +4,7 @@ import type { ActionResult } from "@/lib/actions/result";
 import { firstInvalidField } from "@/lib/domain/form-order";
 
 /**
- * SPEC.md §5's validation toast for a form's invalid submit: the first message in the form's field
+ * docs/product.md §5's validation toast for a form's invalid submit: the first message in the form's field
  * order; with `focus` (react-hook-form's setFocus, with shouldFocusError off) that field takes
  * the focus. `toastId`: the form's toasts share it, so its success replaces the error it resolves.
  */
@@ -28,7 +28,7 @@ export function orNoConnection<T>(call: Promise<ActionResult<T>>): Promise<Actio
   return call.catch((): ActionResult<T> => ({ ok: false, error: NO_CONNECTION }));
 }
 
-/** An action's refusal: a schema's names its fields (SPEC.md §8: «Ошибка валидации»), Supabase Auth's and the rules' do not. */
+/** An action's refusal: a schema's names its fields (docs/product.md §8: «Ошибка валидации»), Supabase Auth's and the rules' do not. */
 export function toastRefusal(refusal: { error: string; fieldErrors?: Record<string, string> }, toastId?: string) {
   toast.error(refusal.fieldErrors ? "Ошибка валидации" : "Ошибка", { id: toastId, description: refusal.error });
 }

@@ -116,7 +116,7 @@ test.describe("/admin", () => {
     await expect(lessonsTab.getByRole("region", { name: "Tilda" })).toHaveCount(0);
     const lessonRow = row(page, lessonTitle);
     await expect(lessonRow).toContainText("№ 1");
-    // The switch shows what is in effect: a lesson without a record is open (SPEC.md), and says why.
+    // The switch shows what is in effect: a lesson without a record is open (docs/product.md), and says why.
     await expect(lessonRow).toContainText("Сейчас: открыт, виден · по умолчанию");
     await expect(lessonRow.getByRole("switch", { name: /^Доступ (открыт|закрыт)/ })).toBeChecked();
     await expect(lessonRow).toContainText("инструмент закрыт");

@@ -78,7 +78,7 @@ describe("shownAccess", () => {
     ["the own record wins over the groups", "module", { is_unlocked: false, is_visible: false, hasRecord: true }, { is_unlocked: true, is_visible: true }, { is_unlocked: false, is_visible: false }],
     ["a group opens it: on, though there is no record", "tool", none, { is_unlocked: true, is_visible: true }, { is_unlocked: true, is_visible: true }],
     ["a group hides it", "module", none, { is_unlocked: false, is_visible: false }, { is_unlocked: false, is_visible: false }],
-    ["a lesson without any record opens (SPEC.md): on", "lesson", none, undefined, { is_unlocked: true, is_visible: true }],
+    ["a lesson without any record opens (docs/product.md): on", "lesson", none, undefined, { is_unlocked: true, is_visible: true }],
     ["a module without any record is locked: off", "module", none, undefined, { is_unlocked: false, is_visible: true }],
   ] as const)("%s", (_, kind, own, effective, shown) => {
     expect(shownAccess(kind, own, effective)).toEqual(shown);

@@ -60,7 +60,7 @@ export function describeEffectiveAccess<T extends EffectiveAccess & { kind: stri
   return Object.fromEntries(
     itemIds.map((id) => {
       const row = byItem.get(id);
-      // SPEC.md: a lesson with no record opens when its tool or module does.
+      // docs/product.md: a lesson with no record opens when its tool or module does.
       const openByDefault = kind === "lesson";
       return [
         id,
@@ -85,12 +85,12 @@ export function shownAccess(
   effective: { is_unlocked: boolean; is_visible: boolean } | undefined,
 ): { is_unlocked: boolean; is_visible: boolean } {
   if (own.hasRecord) return { is_unlocked: own.is_unlocked, is_visible: own.is_visible };
-  // SPEC.md: with no record a lesson opens, anything else is locked; both are visible.
+  // docs/product.md: with no record a lesson opens, anything else is locked; both are visible.
   return effective ? { is_unlocked: effective.is_unlocked, is_visible: effective.is_visible } : { is_unlocked: kind === "lesson", is_visible: true };
 }
 
 /**
- * A switch's visible label, naming what it controls and its state (SPEC.md's «Доступ открыт» and
+ * A switch's visible label, naming what it controls and its state (docs/product.md's «Доступ открыт» and
  * «Видимость», with the state they are in): the same words for a student's switches and a group's.
  */
 export function switchText(field: "is_unlocked" | "is_visible", on: boolean): string {

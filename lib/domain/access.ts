@@ -1,4 +1,4 @@
-/** Per-student access to an item (SPEC.md §4): no record means locked and visible. */
+/** Per-student access to an item (docs/product.md §4): no record means locked and visible. */
 
 export interface AccessFlags {
   is_unlocked: boolean;
@@ -14,7 +14,7 @@ export type AccessField = keyof AccessFlags;
 const NOUNS: Record<AccessKind, string> = { module: "Модуль", tool: "Инструмент", lesson: "Урок" };
 
 /**
- * The success toast's text (SPEC.md §8): its «видимый / скрытый» said as Russian says a change
+ * The success toast's text (docs/product.md §8): its «видимый / скрытый» said as Russian says a change
  * that happened, in the short form («Модуль скрыт», «Модуль показан»), like «Доступ открыт».
  */
 export function accessChangeMessage(kind: AccessKind, field: AccessField, value: boolean): string {

@@ -1,6 +1,6 @@
 import { byOrderIndex, canOpenLesson, type AccessFlags } from "./access";
 
-/** Lesson grouping and numbering on a tool's page (SPEC.md §2). */
+/** Lesson grouping and numbering on a tool's page (docs/product.md §2). */
 
 export interface LessonOutline {
   id: string;

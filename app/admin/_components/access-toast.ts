@@ -12,7 +12,7 @@ export interface StudentRef {
 export const dismissUndoToasts = dismissUndoOffers;
 
 /**
- * SPEC.md §8's toast, naming whose access changed; a bulk change can offer to undo itself.
+ * docs/product.md §8's toast, naming whose access changed; a bulk change can offer to undo itself.
  * `toastId` names the change (a switch, a list): its success replaces the error it resolves.
  */
 export function reportAccess(
