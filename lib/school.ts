@@ -1,5 +1,5 @@
 /**
- * What the owner tells about the school, from configuration (README: «The school's details»): how
+ * What the owner tells about the school, from configuration (docs/deployment.md, «The school's details»): how
  * a student reaches the school, and the operator's details in the privacy policy.
  */
 

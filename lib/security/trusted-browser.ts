@@ -16,7 +16,7 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 function signingKey(): Buffer {
   const secret = process.env.SUPABASE_SECRET_KEY;
-  if (!secret) throw new Error("SUPABASE_SECRET_KEY is not set: the sign-in limits need it (README: hosted project).");
+  if (!secret) throw new Error("SUPABASE_SECRET_KEY is not set: the sign-in limits need it (docs/deployment.md).");
   return Buffer.from(hkdfSync("sha256", secret, "founder-school", "trusted-browser-cookie", 32));
 }
 

@@ -11,7 +11,7 @@ let warned = false;
 export async function roleFromDatabase(client: SupabaseClient<Database>, userId: string): Promise<AppRole> {
   if (!warned) {
     warned = true;
-    console.warn("Access tokens carry no user_role: enable the custom access token hook (see README).");
+    console.warn("Access tokens carry no user_role: enable the custom access token hook (docs/deployment.md, Auth settings).");
   }
   const { data, error } = await client.from("user_roles").select("role").eq("user_id", userId);
   if (error) console.error("reading the user's roles failed:", error.message);

@@ -10,6 +10,6 @@ import { supabaseEnv } from "./env";
  */
 export function createServiceClient() {
   const secretKey = process.env.SUPABASE_SECRET_KEY;
-  if (!secretKey) throw new Error("SUPABASE_SECRET_KEY is not set (README: hosted project).");
+  if (!secretKey) throw new Error("SUPABASE_SECRET_KEY is not set (docs/deployment.md).");
   return createClient<Database>(supabaseEnv().url, secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
 }

@@ -10,7 +10,7 @@ export const dynamic = "force-static";
 
 /**
  * A policy under Federal Law 152-FZ «О персональных данных». The operator's details come from
- * configuration (lib/school.ts, README: «The school's details», read at build time: the page is
+ * configuration (lib/school.ts, docs/deployment.md, «The school's details», read at build time: the page is
  * static); the owner bumps PRIVACY_POLICY_VERSION whenever they or the text change.
  */
 export default function PrivacyPage() {
