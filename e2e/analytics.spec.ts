@@ -3,6 +3,7 @@ import { expect, test, visitorAddress } from "./fixtures";
 import { createPeople, createStudent, createTool, deleteUser, service, unique, type TestUser } from "./helpers/backend";
 import { E2E_APP_URL } from "./helpers/ports";
 import { signInByAction, useSession } from "./helpers/session";
+import { splitCsv } from "../tests/support/csv";
 
 /**
  * School analytics: each chart with its table, the group filter changing the figures, every
@@ -22,14 +23,14 @@ async function tableRows(page: Page, caption: string) {
   return texts;
 }
 
-/** The CSV behind a panel's «Скачать CSV», parsed (none of these cells needs quoting). */
+/** The CSV behind a panel's «Скачать CSV», split at «;» as a spreadsheet splits it (every cell is quoted). */
 async function csvRows(page: Page, caption: string) {
   const href = await page.getByRole("link", { name: `Скачать CSV: ${caption}` }).getAttribute("href");
   const response = await page.request.get(href!);
   expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   const bytes = await response.body();
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  return bytes.subarray(3).toString("utf8").trimEnd().split("\r\n").map((line) => line.split(";"));
+  return splitCsv(bytes.subarray(3).toString("utf8"), ";");
 }
 
 test.describe("analytics", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { splitCsv } from "@/tests/support/csv";
 import {
   activityTable,
   analyticsQuery,
@@ -120,9 +121,18 @@ describe("tables", () => {
 });
 
 describe("toCsv", () => {
-  it("starts with a BOM, separates by «;», quotes what needs it and defuses formulas", () => {
+  it("starts with a BOM, separates by «;», quotes every cell and defuses formulas", () => {
     const csv = toCsv({ columns: ["Имя", "Число"], rows: [["Анна; «А»", "1"], ['Он сказал "да"', "2"], ["=HYPERLINK(1)", "-3"], ["строка\nдве", "4"]] });
-    expect(csv.startsWith("\uFEFFИмя;Число\r\n")).toBe(true);
-    expect(csv.slice(1).split("\r\n")).toEqual(['Имя;Число', '"Анна; «А»";1', '"Он сказал ""да""";2', "'=HYPERLINK(1);'-3", '"строка\nдве";4', ""]);
+    expect(csv.startsWith('\uFEFF"Имя";"Число"\r\n')).toBe(true);
+    expect(csv.slice(1).split("\r\n")).toEqual(['"Имя";"Число"', '"Анна; «А»";"1"', '"Он сказал ""да""";"2"', `"'=HYPERLINK(1)";"'-3"`, '"строка\nдве";"4"', ""]);
+  });
+
+  it.each([",", ";", "\t"])("leaves no cell that starts like a formula when a spreadsheet splits at %j", (separator) => {
+    const hostile = ["=2+3", "+7", "-1+1", "@SUM(A1)", "\t=1", "\r=1", "Анна,=2+3", "Анна;=2+3", "Анна\t=2+3", 'a",=1+1', "=cmd|' /C calc'!A0"];
+    const csv = toCsv({ columns: ["Имя"], rows: hostile.map((name) => [name]) });
+    const cells = splitCsv(csv.slice(1), separator).flat();
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    // Each name stays one cell, readable as it was typed after the apostrophe.
+    expect(cells.slice(1).map((cell) => cell.replace(/^'/, ""))).toEqual(hostile);
   });
 });

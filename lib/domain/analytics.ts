@@ -211,13 +211,15 @@ export function atRiskTable(risk: AtRisk, now: Date): Table {
 
 /**
  * A table as CSV for Excel: UTF-8 with a BOM (or Excel reads Cyrillic as cp1251), «;» between
- * fields (the list separator of a Russian Excel), CRLF lines. A cell that starts like a formula
- * gets a leading apostrophe, so a student named «=HYPERLINK(…)» stays text.
+ * fields (the list separator of a Russian Excel), CRLF lines. Against formula injection (OWASP):
+ * a cell that starts like a formula (= + - @, a tab or a line break) gets a leading apostrophe, and
+ * every cell is quoted, so a spreadsheet that splits at commas or tabs instead of «;» still reads
+ * «Анна,=2+3» as one text cell rather than a cell that starts with «=».
  */
 export function toCsv(table: Table): string {
   const cell = (value: string) => {
-    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-    return /[";\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+    const safe = /^[=+\-@\t\r\n]/.test(value) ? `'${value}` : value;
+    return `"${safe.replaceAll('"', '""')}"`;
   };
   return `\uFEFF${[table.columns, ...table.rows].map((row) => row.map(cell).join(";")).join("\r\n")}\r\n`;
 }
