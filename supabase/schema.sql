@@ -1821,6 +1821,9 @@ begin
   if work.id is null or not public.may_review(auth.uid(), work.user_id) then
     raise exception 'submission not found' using errcode = 'P0002';
   end if;
+  if work.user_id = auth.uid() then
+    raise exception 'nobody reviews their own work' using errcode = 'P0001', hint = 'homework_own';
+  end if;
   if work.status <> 'submitted' then
     raise exception 'already reviewed' using errcode = 'P0001', hint = 'homework_reviewed';
   end if;
@@ -1834,6 +1837,8 @@ begin
   return work.claimed_until;
 end;
 $$;
+
+COMMENT ON FUNCTION public.claim_submission(_submission_id uuid) IS 'Takes a waiting work for claim_minutes() for the caller, who must be allowed to review its student (may_review) and must not be that student; answers when the claim ends.';
 
 REVOKE ALL ON FUNCTION public.claim_submission(_submission_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.claim_submission(_submission_id uuid) TO authenticated;
@@ -3745,6 +3750,9 @@ begin
   if work.id is null or not public.may_review(auth.uid(), work.user_id) then
     raise exception 'submission not found' using errcode = 'P0002';
   end if;
+  if work.user_id = auth.uid() then
+    raise exception 'nobody reviews their own work' using errcode = 'P0001', hint = 'homework_own';
+  end if;
   if _decision not in ('accept', 'return') then
     raise exception 'unknown decision' using errcode = '22023';
   end if;
@@ -3773,6 +3781,8 @@ begin
   end if;
 end;
 $$;
+
+COMMENT ON FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) IS 'Accepts or returns a waiting work as the caller, who must be allowed to review its student (may_review) and must not be that student; a return needs a comment, an accepted work passes its lesson.';
 
 REVOKE ALL ON FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) TO authenticated;

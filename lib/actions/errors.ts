@@ -109,6 +109,7 @@ const BY_HINT: Record<string, string> = {
   homework_file_missing: "Файл не загрузился — прикрепите его ещё раз",
   homework_reviewed: "Эту работу уже проверили",
   homework_claimed: "Эту работу уже проверяет другой куратор",
+  homework_own: "Свою работу проверить нельзя — её проверит другой куратор или администратор",
   homework_comment: "Напишите комментарий: что доработать",
 };
 
