@@ -1746,6 +1746,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      notification_health: {
+        Args: {
+          _stale_minutes: number
+        }
+        Returns: Json
+      }
       notify_openings: {
         Args: {
           _pairs: Json

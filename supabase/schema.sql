@@ -1655,49 +1655,57 @@ GRANT ALL ON FUNCTION public.analytics_students(_group_id uuid) TO service_role;
 
 
 CREATE FUNCTION public.api_privileges() RETURNS TABLE(object_kind text, object_name text, role_name text, privilege text)
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  with api_roles (role_name) as (values ('anon'), ('authenticated'), ('service_role')),
-  relations as (
-    select c.oid, c.relname::text as object_name,
-           case c.relkind when 'S' then 'sequence' when 'v' then 'view' when 'm' then 'view' else 'table' end as object_kind
-    from pg_catalog.pg_class c
-    where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'S')
-  ),
-  table_privileges as (
-    select r.object_kind, r.object_name, a.role_name, p.privilege
-    from relations r cross join api_roles a
-    cross join lateral unnest(case when r.object_kind = 'sequence' then array['USAGE', 'SELECT', 'UPDATE']
-                                   else array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'] end) as p (privilege)
-    where case when r.object_kind = 'sequence' then pg_catalog.has_sequence_privilege(a.role_name, r.oid, p.privilege)
-               else pg_catalog.has_table_privilege(a.role_name, r.oid, p.privilege) end
-  ),
-  column_privileges as (
-    select r.object_kind, r.object_name, a.role_name,
-           p.privilege || ' (' || string_agg(att.attname::text, ', ' order by att.attnum) || ')' as privilege
-    from relations r cross join api_roles a
-    cross join unnest(array['SELECT', 'INSERT', 'UPDATE', 'REFERENCES']) as p (privilege)
-    join pg_catalog.pg_attribute att on att.attrelid = r.oid and att.attnum > 0 and not att.attisdropped
-    where r.object_kind <> 'sequence'
-      and not pg_catalog.has_table_privilege(a.role_name, r.oid, p.privilege)
-      and pg_catalog.has_column_privilege(a.role_name, r.oid, att.attnum, p.privilege)
-    group by r.object_kind, r.object_name, a.role_name, p.privilege
-  ),
-  function_privileges as (
-    select 'function', pg_catalog.substr(f.oid::regprocedure::text, pg_catalog.length('public.') + 1), a.role_name, 'EXECUTE'
-    from pg_catalog.pg_proc f cross join api_roles a
-    where f.pronamespace = 'public'::regnamespace and pg_catalog.has_function_privilege(a.role_name, f.oid, 'EXECUTE')
-  )
-  select * from table_privileges
-  union all select * from column_privileges
-  union all select * from function_privileges
-  order by 1, 2, 3, 4
+begin
+  -- A request through the API carries a role; a direct session (migrations, gen-types) does not.
+  if auth.role() is not null and auth.role() <> 'service_role' and not public.is_admin() then
+    raise exception 'Только для администратора' using errcode = '42501';
+  end if;
+  return query
+    with api_roles (role_name) as (values ('anon'), ('authenticated'), ('service_role')),
+    relations as (
+      select c.oid, c.relname::text as object_name,
+             case c.relkind when 'S' then 'sequence' when 'v' then 'view' when 'm' then 'view' else 'table' end as object_kind
+      from pg_catalog.pg_class c
+      where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'S')
+    ),
+    table_privileges as (
+      select r.object_kind, r.object_name, a.role_name, p.privilege
+      from relations r cross join api_roles a
+      cross join lateral unnest(case when r.object_kind = 'sequence' then array['USAGE', 'SELECT', 'UPDATE']
+                                     else array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'] end) as p (privilege)
+      where case when r.object_kind = 'sequence' then pg_catalog.has_sequence_privilege(a.role_name, r.oid, p.privilege)
+                 else pg_catalog.has_table_privilege(a.role_name, r.oid, p.privilege) end
+    ),
+    column_privileges as (
+      select r.object_kind, r.object_name, a.role_name,
+             p.privilege || ' (' || string_agg(att.attname::text, ', ' order by att.attnum) || ')' as privilege
+      from relations r cross join api_roles a
+      cross join unnest(array['SELECT', 'INSERT', 'UPDATE', 'REFERENCES']) as p (privilege)
+      join pg_catalog.pg_attribute att on att.attrelid = r.oid and att.attnum > 0 and not att.attisdropped
+      where r.object_kind <> 'sequence'
+        and not pg_catalog.has_table_privilege(a.role_name, r.oid, p.privilege)
+        and pg_catalog.has_column_privilege(a.role_name, r.oid, att.attnum, p.privilege)
+      group by r.object_kind, r.object_name, a.role_name, p.privilege
+    ),
+    function_privileges as (
+      select 'function', pg_catalog.substr(f.oid::regprocedure::text, pg_catalog.length('public.') + 1), a.role_name, 'EXECUTE'
+      from pg_catalog.pg_proc f cross join api_roles a
+      where f.pronamespace = 'public'::regnamespace and pg_catalog.has_function_privilege(a.role_name, f.oid, 'EXECUTE')
+    )
+    select * from table_privileges
+    union all select * from column_privileges
+    union all select * from function_privileges
+    order by 1, 2, 3, 4;
+end;
 $$;
 
-COMMENT ON FUNCTION public.api_privileges() IS 'What each Data API role (anon, authenticated, service_role) may do on every table, view, sequence and function in public, one row per privilege, as has_*_privilege answers (grants to PUBLIC included); column grants where the table has none. For the grants test and npm run doctor; the service role only, since it lists the whole API surface.';
+COMMENT ON FUNCTION public.api_privileges() IS 'What each Data API role (anon, authenticated, service_role) may do on every table, view, sequence and function in public, one row per privilege, as has_*_privilege answers (grants to PUBLIC included); column grants where the table has none. For the grants test, npm run doctor (service role) and «Состояние школы» (admins); nobody else, since it lists the whole API surface.';
 
 REVOKE ALL ON FUNCTION public.api_privileges() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.api_privileges() TO authenticated;
 GRANT ALL ON FUNCTION public.api_privileges() TO service_role;
 
 
@@ -3088,6 +3096,35 @@ $$;
 
 REVOKE ALL ON FUNCTION public.note_student_activity(_user_id uuid, _lesson_id uuid, _at timestamp with time zone, _opened boolean, _completed boolean, _submitted boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.note_student_activity(_user_id uuid, _lesson_id uuid, _at timestamp with time zone, _opened boolean, _completed boolean, _submitted boolean) TO service_role;
+
+
+CREATE FUNCTION public.notification_health(_stale_minutes integer) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  cutoff timestamptz := now() - make_interval(mins => _stale_minutes);
+begin
+  if auth.role() is not null and auth.role() <> 'service_role' and not public.is_admin() then
+    raise exception 'Только для администратора' using errcode = '42501';
+  end if;
+  return (
+    select jsonb_build_object(
+      'last_round', (select s.scanned_until from public.notification_scan s where s.id),
+      'overdue', count(*),
+      'oldest_overdue', min(coalesce(d.next_attempt_at, d.lease_until)))
+    from public.notification_deliveries d
+    where (d.status = 'pending' and d.next_attempt_at < cutoff)
+       or (d.status = 'sending' and d.lease_until < cutoff)
+  );
+end;
+$$;
+
+COMMENT ON FUNCTION public.notification_health(_stale_minutes integer) IS 'Whether the notification worker keeps up: when its last round began (each round moves notification_scan first), and how many deliveries have waited past their time (pending) or their claim (sending) by more than _stale_minutes, with the oldest such moment. Counts only, nobody''s data; for admins and the service role.';
+
+REVOKE ALL ON FUNCTION public.notification_health(_stale_minutes integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.notification_health(_stale_minutes integer) TO authenticated;
+GRANT ALL ON FUNCTION public.notification_health(_stale_minutes integer) TO service_role;
 
 
 CREATE FUNCTION public.notify_access_opened() RETURNS trigger

@@ -34,7 +34,6 @@ async function guarded(id: HealthCheckId, check: () => Promise<HealthResult> | H
 
 const needsSecret = (id: HealthCheckId) => skipped(id, "нужен рабочий SUPABASE_SECRET_KEY (см. выше)");
 const needsKeys = (id: HealthCheckId) => skipped(id, "нужны рабочие ключи (см. выше)");
-const noSecretOnServer = (id: HealthCheckId) => skipped(id, "на сервере не задан SUPABASE_SECRET_KEY");
 
 export async function runDoctor(settings: HealthSettings, expectedGrants: GrantExpectation): Promise<HealthResult[]> {
   const keys = await checkKeys(settings);
@@ -62,13 +61,13 @@ const cronCheck = async (settings: HealthSettings, worker: Promise<HealthResult>
   checkCronSecret(settings, (await worker).status === "ok");
 
 /**
- * What the admin page shows: grants and the worker read with the server's secret key (catalog
- * privileges and queue ages, nobody's personal data), the rest from the app's own settings.
+ * What the admin page shows: grants and the worker read with the admin's own session (the database
+ * answers both for admins: api_privileges, notification_health), the rest from the app's settings.
  */
-export async function runRuntimeChecks(settings: HealthSettings, service: HealthClient | null, expectedGrants: GrantExpectation): Promise<HealthResult[]> {
-  const worker = service ? workerCheck(settings, service) : Promise.resolve(noSecretOnServer("worker"));
+export async function runRuntimeChecks(settings: HealthSettings, admin: HealthClient, expectedGrants: GrantExpectation): Promise<HealthResult[]> {
+  const worker = workerCheck(settings, admin);
   return Promise.all([
-    service ? guarded("grants", () => checkGrants(service, expectedGrants)) : noSecretOnServer("grants"),
+    guarded("grants", () => checkGrants(admin, expectedGrants)),
     worker,
     guarded("app-smtp", () => checkAppSmtp(settings)),
     guarded("telegram", () => checkTelegram(settings)),

@@ -1,5 +1,5 @@
 import "server-only";
-import { createServiceClient } from "@/lib/supabase/service";
+import { createDataClient } from "@/lib/supabase/server";
 import { EXPECTED_GRANTS } from "./expected-grants";
 import { runRuntimeChecks } from "./run";
 import { healthSettings } from "./settings";
@@ -12,11 +12,9 @@ export interface SchoolHealth {
 
 /**
  * The admin's «Состояние школы»: the checks that read the running school without changing it, with
- * the server's own settings. The secret key reads only the catalog's privileges and the notification
- * queue's ages (no one's personal data); without it those two say so instead.
+ * the server's own settings, read with the admin's own session (never the secret key).
  */
 export async function getSchoolHealth(): Promise<SchoolHealth> {
-  const settings = healthSettings(process.env);
-  const service = settings.secretKey ? createServiceClient() : null;
-  return { results: await runRuntimeChecks(settings, service, EXPECTED_GRANTS), checkedAt: new Date().toISOString() };
+  const admin = await createDataClient();
+  return { results: await runRuntimeChecks(healthSettings(process.env), admin, EXPECTED_GRANTS), checkedAt: new Date().toISOString() };
 }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { formatMoscowTime } from "@/lib/domain/dates";
 import { pluralRu } from "@/lib/domain/plural";
 import { describeError, type HealthClient } from "./clients";
@@ -47,36 +48,19 @@ export function workerVerdict(state: WorkerState, now: Date, staleMinutes: numbe
   return ok("worker", `последний круг ${formatAge(sinceRound)} назад, дольше ${staleMinutes} мин ничего не ждёт`);
 }
 
-type Overdue = { count: number; oldest: string | null };
+const workerStateSchema = z.object({ last_round: z.string().nullable(), overdue: z.number(), oldest_overdue: z.string().nullable() });
 
-async function overdueWhere(service: HealthClient, status: "pending" | "sending", column: "next_attempt_at" | "lease_until", cutoff: string): Promise<Overdue> {
-  const { data, count, error } = await service
-    .from("notification_deliveries")
-    .select(column, { count: "exact" })
-    .eq("status", status)
-    .lt(column, cutoff)
-    .order(column)
-    .limit(1);
-  if (error) throw new Error(`notification_deliveries: ${error.message}`);
-  const first = (data as Record<string, string>[] | null)?.[0];
-  return { count: count ?? 0, oldest: first?.[column] ?? null };
-}
-
-export async function readWorkerState(service: HealthClient, now: Date, staleMinutes: number): Promise<WorkerState> {
-  const cutoff = new Date(now.getTime() - staleMinutes * 60_000).toISOString();
-  const [scan, pending, sending] = await Promise.all([
-    service.from("notification_scan").select("scanned_until").maybeSingle(),
-    overdueWhere(service, "pending", "next_attempt_at", cutoff),
-    overdueWhere(service, "sending", "lease_until", cutoff),
-  ]);
-  if (scan.error) throw new Error(`notification_scan: ${scan.error.message}`);
-  const oldest = [pending.oldest, sending.oldest].filter((at): at is string => at !== null).sort((a, b) => Date.parse(a) - Date.parse(b))[0] ?? null;
-  return { lastRound: (scan.data as { scanned_until: string } | null)?.scanned_until ?? null, overdue: pending.count + sending.count, oldestOverdue: oldest };
+/** One call: public.notification_health answers for admins and the service role alike. */
+export async function readWorkerState(reader: HealthClient, staleMinutes: number): Promise<WorkerState> {
+  const { data, error } = await reader.rpc("notification_health", { _stale_minutes: staleMinutes });
+  if (error) throw new Error(`notification_health: ${error.message}`);
+  const state = workerStateSchema.parse(data);
+  return { lastRound: state.last_round, overdue: state.overdue, oldestOverdue: state.oldest_overdue };
 }
 
 export async function checkWorker(service: HealthClient, staleMinutes: number, now = new Date()): Promise<HealthResult> {
   try {
-    return workerVerdict(await readWorkerState(service, now, staleMinutes), now, staleMinutes);
+    return workerVerdict(await readWorkerState(service, staleMinutes), now, staleMinutes);
   } catch (thrown) {
     return fail("worker", `не удалось прочитать состояние очереди: ${describeError(thrown)}`);
   }

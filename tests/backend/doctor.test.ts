@@ -17,7 +17,7 @@ import { deliverAllDue } from "@/lib/notifications/deliver";
 import { recoveryCodeSchema } from "@/lib/validation/auth";
 import type { LocalBackend } from "@/local-backend/server";
 import { startLocalBackend } from "@/local-backend/server";
-import { PUBLISHABLE_KEY, SECRET_KEY, SEEDED, serviceClient, startTestBackend } from "@/local-backend/tests/harness";
+import { PUBLISHABLE_KEY, SECRET_KEY, SEEDED, serviceClient, signedIn, startTestBackend } from "@/local-backend/tests/harness";
 import { startFakeBotApi } from "@/tests/support/telegram-bot-api";
 
 /**
@@ -197,11 +197,12 @@ describe("npm run doctor", () => {
 });
 
 describe("«Состояние школы»: the checks of the running school", () => {
-  it("reads grants and the worker with the server's key, the rest from its settings, and changes nothing", async () => {
+  it("reads grants and the worker with the admin's own session, the rest from its settings, and changes nothing", async () => {
     const settings = settingsFor(backend);
     const users = async () => (await service.auth.admin.listUsers({ perPage: 1000 })).data.users.length;
     const before = await users();
-    const results = await runRuntimeChecks(settings, clientWith(settings, SECRET_KEY), EXPECTED_GRANTS);
+    const admin = await signedIn(backend, SEEDED.admin.email, SEEDED.admin.password);
+    const results = await runRuntimeChecks(settings, admin.client, EXPECTED_GRANTS);
     expect(results.map((result) => [result.id, result.status])).toEqual([
       ["grants", "ok"],
       ["worker", "ok"],
@@ -212,10 +213,15 @@ describe("«Состояние школы»: the checks of the running school", 
     expect(await users()).toBe(before);
   });
 
-  it("says what it could not read without the secret key", async () => {
-    const results = await runRuntimeChecks(settingsFor(backend, { CRON_SECRET: "" }), null, EXPECTED_GRANTS);
-    expect(byId(results, "grants")).toMatchObject({ status: "skipped", detail: "на сервере не задан SUPABASE_SECRET_KEY" });
-    expect(byId(results, "cron-secret").status).toBe("fail");
+  it("tells a student nothing of the grants or the queue", async () => {
+    const student = await signedIn(backend, SEEDED.student.email, SEEDED.student.password);
+    for (const call of [student.client.rpc("api_privileges"), student.client.rpc("notification_health", { _stale_minutes: 10 })]) {
+      const { data, error } = await call;
+      expect([data, error?.code, error?.message]).toEqual([null, "42501", "Только для администратора"]);
+    }
+    const results = await runRuntimeChecks(settingsFor(backend), student.client, EXPECTED_GRANTS);
+    expect(byId(results, "grants").status).toBe("fail");
+    expect(byId(results, "worker").status).toBe("fail");
   });
 });
 
