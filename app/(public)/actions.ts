@@ -111,7 +111,7 @@ export const requestPasswordReset = defineAction({ role: "anyone", schema: recov
 });
 
 /**
- * The 6-digit code from the recovery email, typed on the site: signs the person in to set a
+ * The code from the recovery email (6 to 10 digits), typed on the site: signs the person in to set a
  * password. Five tries spend the e-mail's code, whatever addresses they come from.
  */
 export const verifyRecoveryCode = defineAction({ role: "anyone", schema: recoveryCodeSchema }, async ({ data: { email, code } }) =>

@@ -78,7 +78,7 @@ export const FIELD_VALUES: [RegExp, unknown[]][] = [
   [/^parent$/, ["tool:", "block::", "course_module:x:y", "tool:d0c6b0a4-5f51-4c8e-9a55-2a8f0f1e0b11:extra", "block:d0c6b0a4-5f51-4c8e-9a55-2a8f0f1e0b11", ":::"]],
   [/^emails?$/, ["a@b", "@example.com", "a@", `${"a".repeat(300)}@example.com`, "ИВАН@пример.рф", "a@example.com\nb@example.com", "a@example.com, ,;;", "\u0000@example.com"]],
   [/^(kind|field)$/, ["TOOL", "tool ", "__proto__", "constructor", "lessons", "is_admin", ["tool"]]],
-  [/^code$/, ["000000", "1234567", "12345", "12 3456", "١٢٣٤٥٦", "-12345"]],
+  [/^code$/, ["000000", "12345678901", "12345", "12 3456", "١٢٣٤٥٦", "-12345"]],
 ];
 
 /** Action bodies that are not what React's client sends: each must be refused with a 400. */

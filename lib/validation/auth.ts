@@ -1,9 +1,9 @@
 import { z } from "./zod";
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, RECOVERY_CODE_LENGTH } from "./limits";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, RECOVERY_CODE_MAX_DIGITS, RECOVERY_CODE_MIN_DIGITS } from "./limits";
 
-/** The auth forms' rules (SPEC.md §5), shared by the forms and the server actions. */
+/** The auth forms' rules (docs/product.md §5), shared by the forms and the server actions. */
 
-export { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_NATIVE_MIN, RECOVERY_CODE_LENGTH } from "./limits";
+export { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_NATIVE_MIN, RECOVERY_CODE_MAX_DIGITS, RECOVERY_CODE_MIN_DIGITS } from "./limits";
 /** Bumped whenever /privacy changes in substance; stored with each consent. */
 export const PRIVACY_POLICY_VERSION = "2026-11-22";
 
@@ -49,8 +49,8 @@ export const recoveryCodeSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(new RegExp(`^\\d{${RECOVERY_CODE_LENGTH}}$`), {
-      message: `Введите код из ${RECOVERY_CODE_LENGTH} цифр из письма`,
+    .regex(new RegExp(`^\\d{${RECOVERY_CODE_MIN_DIGITS},${RECOVERY_CODE_MAX_DIGITS}}$`), {
+      message: `Введите код из письма: от ${RECOVERY_CODE_MIN_DIGITS} до ${RECOVERY_CODE_MAX_DIGITS} цифр`,
     }),
 });
 

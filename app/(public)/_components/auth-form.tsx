@@ -170,7 +170,7 @@ export function AuthForm() {
         </form>
         {mode === "signIn" && recoverySentTo && (
           <p className="mt-4 text-center text-sm text-muted-foreground">
-            В письме есть код из 6 цифр:{" "}
+            В письме есть и код из цифр:{" "}
             <a className="font-medium text-primary underline-offset-4 hover:underline" href={`/auth/code?email=${encodeURIComponent(recoverySentTo)}`}>
               ввести код
             </a>

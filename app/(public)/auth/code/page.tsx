@@ -9,11 +9,14 @@ interface CodePageProps {
   searchParams: Promise<{ email?: string }>;
 }
 
-/** The 6-digit code of a recovery email, for when the link was already opened by a mail scanner. */
+/**
+ * The code of a recovery email (6 to 10 digits, as the project's "Email OTP length" says), for when
+ * the link was already opened by a mail scanner.
+ */
 export default async function CodePage({ searchParams }: CodePageProps) {
   const { email } = await searchParams;
   return (
-    <AuthCardPage title="Код из письма" description="Введите адрес и 6 цифр из письма для смены пароля.">
+    <AuthCardPage title="Код из письма" description="Введите адрес и код из цифр, который пришёл в письме для смены пароля.">
       <RecoveryCodeForm email={typeof email === "string" ? email.slice(0, 255) : ""} />
       <Link href="/" className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline">
         На страницу входа

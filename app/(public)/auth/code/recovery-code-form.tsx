@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import type { RecoveryCodeInput } from "@/lib/validation/auth";
 import { registerWithValue } from "@/components/client-loading/register-with-value";
 import { lazyZodResolver } from "@/components/client-loading/lazy-zod-resolver";
-import { RECOVERY_CODE_LENGTH } from "@/lib/validation/limits";
+import { RECOVERY_CODE_MAX_DIGITS, RECOVERY_CODE_MIN_DIGITS } from "@/lib/validation/limits";
 import { verifyRecoveryCode } from "../../actions";
 
 const resolver = lazyZodResolver<RecoveryCodeInput>(() => import("@/lib/validation/auth").then((schemas) => schemas.recoveryCodeSchema));
@@ -48,8 +48,9 @@ export function RecoveryCodeForm({ email }: { email: string }) {
         <Input
           autoComplete="one-time-code"
           inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={RECOVERY_CODE_LENGTH}
+          pattern={`[0-9]{${RECOVERY_CODE_MIN_DIGITS},${RECOVERY_CODE_MAX_DIGITS}}`}
+          minLength={RECOVERY_CODE_MIN_DIGITS}
+          maxLength={RECOVERY_CODE_MAX_DIGITS}
           required
           className="font-mono tracking-[0.4em]"
           {...register("code")}
