@@ -1,7 +1,5 @@
-import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { createServer as createTcpServer, type AddressInfo } from "node:net";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkAuthUrls, checkOtpLength, checkSignupHook } from "@/lib/health/auth";
 import { clientWith } from "@/lib/health/clients";
@@ -18,6 +16,7 @@ import { recoveryCodeSchema } from "@/lib/validation/auth";
 import type { LocalBackend } from "@/local-backend/server";
 import { startLocalBackend } from "@/local-backend/server";
 import { PUBLISHABLE_KEY, SECRET_KEY, SEEDED, serviceClient, signedIn, startTestBackend } from "@/local-backend/tests/harness";
+import { appEnvFor, runProjectScript } from "@/tests/support/project-scripts";
 import { startFakeBotApi } from "@/tests/support/telegram-bot-api";
 
 /**
@@ -26,41 +25,13 @@ import { startFakeBotApi } from "@/tests/support/telegram-bot-api";
  * site the redirect list does not know) is named, with a non-zero exit.
  */
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const NO_SENDERS = { email: null, telegram: null };
 
 let backend: LocalBackend;
 let service: ReturnType<typeof serviceClient>;
 
-/** The app's environment for a backend, as `npm run dev` sets it, plus a cron secret. */
-function envFor(target: LocalBackend, overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    NEXT_PUBLIC_SUPABASE_URL: target.url,
-    NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-    SUPABASE_SECRET_KEY: SECRET_KEY,
-    NEXT_PUBLIC_SITE_URL: target.siteUrl,
-    SMTP_URL: target.smtpUrl,
-    CRON_SECRET: "a-cron-secret-long-enough-to-keep",
-    ...overrides,
-  };
-}
-
-const settingsFor = (target: LocalBackend, overrides: Record<string, string> = {}): HealthSettings => healthSettings(envFor(target, overrides));
-
-/** Runs scripts/doctor.ts as `npm run doctor` does, with only the given variables of the app set. */
-function runDoctorScript(env: Record<string, string>): Promise<{ code: number; output: string }> {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(NEXT_PUBLIC_|SUPABASE_|SMTP_|EMAIL_FROM|TELEGRAM_|CRON_SECRET|DOCTOR_)/.test(name)),
-  );
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/doctor.ts"], { cwd: ROOT, env: { ...inherited, ...env } as NodeJS.ProcessEnv });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? 1, output }));
-  });
-}
+const settingsFor = (target: LocalBackend, overrides: Record<string, string> = {}): HealthSettings => healthSettings(appEnvFor(target, overrides));
+const runDoctorScript = (env: Record<string, string>) => runProjectScript("scripts/doctor.ts", [], env);
 
 /** A free port whose neighbour + 4 is free too: the local backend puts its SMTP catcher there. */
 async function freePortWithSmtpBeside(): Promise<number> {
@@ -128,7 +99,7 @@ describe("npm run doctor", () => {
   });
 
   it("names a wrong secret key and exits 1", async () => {
-    const { code, output } = await runDoctorScript(envFor(backend, { SUPABASE_SECRET_KEY: "sb_secret_not-this-projects-key-000000" }));
+    const { code, output } = await runDoctorScript(appEnvFor(backend, { SUPABASE_SECRET_KEY: "sb_secret_not-this-projects-key-000000" }));
     expect(code).toBe(1);
     expect(output).toContain("✗ Секретный ключ: SUPABASE_SECRET_KEY не подходит к проекту");
     // What needs the key says so instead of failing for the key's sake.
