@@ -3112,7 +3112,7 @@ begin
     select jsonb_build_object(
       'last_round', (select s.scanned_until from public.notification_scan s where s.id),
       'overdue', count(*),
-      'oldest_overdue', min(coalesce(d.next_attempt_at, d.lease_until)))
+      'oldest_overdue', min(case when d.status = 'pending' then d.next_attempt_at else d.lease_until end))
     from public.notification_deliveries d
     where (d.status = 'pending' and d.next_attempt_at < cutoff)
        or (d.status = 'sending' and d.lease_until < cutoff)
