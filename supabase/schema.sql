@@ -1134,6 +1134,8 @@ CREATE TABLE public.user_roles (
 
 CREATE INDEX user_roles_role_idx ON public.user_roles USING btree (role);
 
+CREATE TRIGGER user_roles_keep_an_admin BEFORE DELETE OR UPDATE OF role ON public.user_roles FOR EACH ROW EXECUTE FUNCTION public.keep_an_admin();
+
 CREATE TRIGGER user_roles_sync_profile_role AFTER INSERT OR DELETE OR UPDATE ON public.user_roles FOR EACH ROW EXECUTE FUNCTION public.sync_profile_role();
 
 ALTER TABLE public.user_roles ENABLE ROW LEVEL SECURITY;
@@ -2699,6 +2701,30 @@ $$;
 REVOKE ALL ON FUNCTION public.is_reviewer() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.is_reviewer() TO authenticated;
 GRANT ALL ON FUNCTION public.is_reviewer() TO service_role;
+
+
+CREATE FUNCTION public.keep_an_admin() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if old.role <> 'admin' or (tg_op = 'UPDATE' and new.role = 'admin') then
+    return case when tg_op = 'DELETE' then old else new end;
+  end if;
+  -- Two removals at once would each count the other admin, not yet gone. SHARE UPDATE EXCLUSIVE
+  -- conflicts with itself but not with the row writes the removals already hold, so the second
+  -- waits here without a deadlock until the first commits, then counts again and sees it gone.
+  lock table public.user_roles in share update exclusive mode;
+  if not exists (select 1 from public.user_roles r where r.role = 'admin' and r.id <> old.id) then
+    raise exception 'the school keeps at least one admin' using errcode = 'P0001', hint = 'last_admin';
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end;
+$$;
+
+COMMENT ON FUNCTION public.keep_an_admin() IS 'Trigger on user_roles: refuses to delete (or change away from admin) the last admin role, under a lock that makes concurrent removals count one after the other.';
+
+REVOKE ALL ON FUNCTION public.keep_an_admin() FROM PUBLIC;
 
 
 CREATE FUNCTION public.lesson_completion(_user_id uuid) RETURNS TABLE(id uuid, tool_id uuid, course_module_id uuid, completed boolean)
