@@ -330,6 +330,54 @@ export type Database = {
         }
         Relationships: []
       }
+      homework_file_checks: {
+        Row: {
+          assignment_id: string
+          checked_at: string
+          file_name: string
+          mime_type: string
+          object_id: string
+          object_path: string
+          size_bytes: number
+          user_id: string
+        }
+        Insert: {
+          assignment_id: string
+          checked_at?: string
+          file_name: string
+          mime_type: string
+          object_id: string
+          object_path: string
+          size_bytes: number
+          user_id: string
+        }
+        Update: {
+          assignment_id?: string
+          checked_at?: string
+          file_name?: string
+          mime_type?: string
+          object_id?: string
+          object_path?: string
+          size_bytes?: number
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "homework_file_checks_assignment_id_fkey"
+            columns: ["assignment_id"]
+            isOneToOne: false
+            referencedRelation: "assignments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "homework_file_checks_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       lesson_access: {
         Row: {
           expires_at: string | null
@@ -1536,6 +1584,12 @@ export type Database = {
         }
         Returns: string
       }
+      file_type_of_name: {
+        Args: {
+          _name: string
+        }
+        Returns: string
+      }
       finish_delivery: {
         Args: {
           _delivery_id: number
@@ -1771,6 +1825,14 @@ export type Database = {
       }
       rebuild_student_activity: {
         Args: never
+        Returns: undefined
+      }
+      record_homework_file_check: {
+        Args: {
+          _object_path: string
+          _file_name: string
+          _mime_type: string
+        }
         Returns: undefined
       }
       record_lesson_opened: {

@@ -354,6 +354,37 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.groups TO authenticated;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.groups TO service_role;
 
 
+-- Table homework_file_checks
+
+CREATE TABLE public.homework_file_checks (
+    object_id uuid NOT NULL,
+    object_path text NOT NULL,
+    user_id uuid NOT NULL,
+    assignment_id uuid NOT NULL,
+    file_name text NOT NULL,
+    mime_type text NOT NULL,
+    size_bytes bigint NOT NULL,
+    checked_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT homework_file_checks_file_name_clean CHECK ((((char_length(file_name) >= 1) AND (char_length(file_name) <= 255)) AND (file_name !~ '[[:cntrl:]\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]'::text) AND (file_name <> ALL (ARRAY['.'::text, '..'::text])))),
+    CONSTRAINT homework_file_checks_path_form CHECK (((object_path ~ '^[0-9a-f-]{36}/[0-9a-f-]{36}/[0-9a-f-]{36}\.[a-z0-9]+$'::text) AND (split_part(object_path, '/'::text, 1) = (user_id)::text) AND (split_part(object_path, '/'::text, 2) = (assignment_id)::text))),
+    CONSTRAINT homework_file_checks_size_positive CHECK ((size_bytes > 0)),
+    CONSTRAINT homework_file_checks_type_matches CHECK (((NOT (public.file_type_of_name(file_name) IS DISTINCT FROM mime_type)) AND (NOT (public.file_type_of_name(object_path) IS DISTINCT FROM mime_type)))),
+    CONSTRAINT homework_file_checks_pkey PRIMARY KEY (object_id),
+    CONSTRAINT homework_file_checks_assignment_id_fkey FOREIGN KEY (assignment_id) REFERENCES public.assignments(id) ON DELETE CASCADE,
+    CONSTRAINT homework_file_checks_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+COMMENT ON TABLE public.homework_file_checks IS 'Homework uploads whose first bytes the server read and found of their type; only the service role writes them, and submit_homework takes no other file.';
+
+CREATE INDEX homework_file_checks_assignment_idx ON public.homework_file_checks USING btree (assignment_id);
+
+CREATE INDEX homework_file_checks_user_idx ON public.homework_file_checks USING btree (user_id);
+
+ALTER TABLE public.homework_file_checks ENABLE ROW LEVEL SECURITY;
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.homework_file_checks TO service_role;
+
+
 -- Table lesson_access
 
 CREATE TABLE public.lesson_access (
@@ -2328,6 +2359,36 @@ REVOKE ALL ON FUNCTION public.email_unsubscribe_token(_user_id uuid) FROM PUBLIC
 GRANT ALL ON FUNCTION public.email_unsubscribe_token(_user_id uuid) TO service_role;
 
 
+CREATE FUNCTION public.file_type_of_name(_name text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  select case lower(substring(_name from '\.([A-Za-z0-9]+)$'))
+    when 'pdf' then 'application/pdf'
+    when 'zip' then 'application/zip'
+    when 'doc' then 'application/msword'
+    when 'xls' then 'application/vnd.ms-excel'
+    when 'ppt' then 'application/vnd.ms-powerpoint'
+    when 'docx' then 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+    when 'xlsx' then 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+    when 'pptx' then 'application/vnd.openxmlformats-officedocument.presentationml.presentation'
+    when 'txt' then 'text/plain'
+    when 'md' then 'text/plain'
+    when 'csv' then 'text/csv'
+    when 'png' then 'image/png'
+    when 'jpg' then 'image/jpeg'
+    when 'jpeg' then 'image/jpeg'
+    when 'gif' then 'image/gif'
+    when 'webp' then 'image/webp'
+  end;
+$_$;
+
+COMMENT ON FUNCTION public.file_type_of_name(_name text) IS 'The MIME type a file name''s extension gives (the list lib/domain/materials.ts keeps), null for an extension the school does not take.';
+
+REVOKE ALL ON FUNCTION public.file_type_of_name(_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.file_type_of_name(_name text) TO service_role;
+
+
 CREATE FUNCTION public.finish_delivery(_delivery_id bigint, _outcome text, _error text DEFAULT NULL::text, _retry_after_seconds integer DEFAULT NULL::integer) RETURNS public.delivery_status
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -3499,6 +3560,36 @@ REVOKE ALL ON FUNCTION public.rebuild_student_activity() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.rebuild_student_activity() TO service_role;
 
 
+CREATE FUNCTION public.record_homework_file_check(_object_path text, _file_name text, _mime_type text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  stored storage.objects;
+begin
+  select * into stored from storage.objects o where o.bucket_id = 'homework' and o.name = _object_path;
+  if stored.id is null then
+    raise exception 'no such upload' using errcode = 'P0002';
+  end if;
+  if stored.metadata ->> 'mimetype' is distinct from _mime_type then
+    raise exception 'the stored type is not the checked one' using errcode = 'P0001', hint = 'homework_file_unchecked';
+  end if;
+  insert into public.homework_file_checks (object_id, object_path, user_id, assignment_id, file_name, mime_type, size_bytes)
+  values (
+    stored.id, _object_path, public.homework_owner_id(_object_path), nullif(split_part(_object_path, '/', 2), '')::uuid,
+    _file_name, _mime_type, coalesce((stored.metadata ->> 'size')::bigint, 0)
+  )
+  on conflict (object_id) do update
+  set file_name = excluded.file_name, mime_type = excluded.mime_type, size_bytes = excluded.size_bytes, checked_at = now();
+end;
+$$;
+
+COMMENT ON FUNCTION public.record_homework_file_check(_object_path text, _file_name text, _mime_type text) IS 'Records, for the server after it read a homework upload''s first bytes, that the object now at this path is a file of this type under this name; the service role''s alone.';
+
+REVOKE ALL ON FUNCTION public.record_homework_file_check(_object_path text, _file_name text, _mime_type text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_homework_file_check(_object_path text, _file_name text, _mime_type text) TO service_role;
+
+
 CREATE FUNCTION public.record_lesson_opened(_lesson_id uuid) RETURNS void
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
@@ -3993,6 +4084,7 @@ declare
   next_attempt integer;
   submission_id uuid;
   file jsonb;
+  checked public.homework_file_checks;
 begin
   select * into task from public.assignments where id = _assignment_id;
   if task.id is null or auth.uid() is null or not public.can_open_lesson(auth.uid(), task.lesson_id) then
@@ -4039,14 +4131,25 @@ begin
     then
       raise exception 'a file is not the caller''s upload' using errcode = 'P0001', hint = 'homework_file_missing';
     end if;
-    insert into public.submission_files (submission_id, object_path, file_name, size_bytes, mime_type)
-    select submission_id, o.name, file ->> 'file_name', coalesce((o.metadata ->> 'size')::bigint, 1), coalesce(o.metadata ->> 'mimetype', 'application/octet-stream')
+    -- Only the object the server checked, of this student and assignment, under the checked name.
+    checked := null;
+    select c.* into checked
     from storage.objects o
-    where o.bucket_id = 'homework' and o.name = file ->> 'path';
+    join public.homework_file_checks c on c.object_id = o.id
+    where o.bucket_id = 'homework' and o.name = file ->> 'path'
+      and c.object_path = o.name and c.user_id = auth.uid() and c.assignment_id = _assignment_id
+      and c.file_name = file ->> 'file_name';
+    if checked.object_id is null then
+      raise exception 'a file the server did not check' using errcode = 'P0001', hint = 'homework_file_unchecked';
+    end if;
+    insert into public.submission_files (submission_id, object_path, file_name, size_bytes, mime_type)
+    values (submission_id, checked.object_path, checked.file_name, checked.size_bytes, checked.mime_type);
   end loop;
   return submission_id;
 end;
 $_$;
+
+COMMENT ON FUNCTION public.submit_homework(_assignment_id uuid, _answer_md text, _links text[], _files jsonb) IS 'Hands in a new attempt of the caller''s work on an assignment in a lesson open to them: nothing accepted or waiting, the kinds of answer the assignment takes, and files only as the server checked them (homework_file_checks).';
 
 REVOKE ALL ON FUNCTION public.submit_homework(_assignment_id uuid, _answer_md text, _links text[], _files jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.submit_homework(_assignment_id uuid, _answer_md text, _links text[], _files jsonb) TO authenticated;

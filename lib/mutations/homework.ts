@@ -12,7 +12,9 @@ import { written } from "./rows";
  * and their attempts (submit_homework). The bytes go from the browser straight to Storage through
  * an upload URL signed here with the student's own client, so Storage's policies decide whether
  * they may upload; what arrived is checked by its first bytes when it is attached and again when
- * the work is handed in (a file may be removed and uploaded anew in between).
+ * the work is handed in (a file may be removed and uploaded anew in between). A file that passes is
+ * recorded with the service role (record_homework_file_check): submit_homework takes no other, so
+ * a student who uploads straight to Storage and calls the function directly hands in nothing.
  */
 
 type Client = SupabaseClient<Database>;
@@ -45,26 +47,28 @@ export async function prepareUpload(client: Client, userId: string, { assignment
 
 /**
  * What arrived at `path` is the student's, for this assignment, and the file its name says (a
- * renamed program is not a PDF); otherwise it is removed and refused. Answers its size.
+ * renamed program is not a PDF); otherwise it is removed and refused. The student's client reads
+ * it (Storage's policies decide what they may), the service role records the check. Answers its size.
  */
-async function verifiedUpload(client: Client, userId: string, { assignmentId, path, fileName }: CheckHomeworkUploadInput) {
+async function verifiedUpload(client: Client, service: Client, userId: string, { assignmentId, path, fileName }: CheckHomeworkUploadInput) {
   if (!isHomeworkPathOf(userId, assignmentId, path)) throw new Refusal(UPLOAD_GONE);
   const mime = materialTypeOf(fileName);
   if (!mime) throw new Refusal(WRONG_FILE_TYPE);
   const size = await checkStoredFile(client, { bucket: HOMEWORK_BUCKET, path, mime, maxBytes: HOMEWORK_MAX_BYTES, mismatch: mismatch(fileName), gone: UPLOAD_GONE });
+  await written(service.rpc("record_homework_file_check", { _object_path: path, _file_name: fileName, _mime_type: mime }));
   return { path, size };
 }
 
 /** A file just uploaded, checked at once so the student hears about a mismatch before handing in. */
-export async function checkUpload(client: Client, userId: string, input: CheckHomeworkUploadInput) {
+export async function checkUpload(client: Client, service: Client, userId: string, input: CheckHomeworkUploadInput) {
   await mustFindAssignment(client, input.assignmentId);
-  return verifiedUpload(client, userId, input);
+  return verifiedUpload(client, service, userId, input);
 }
 
-/** Hands in an attempt; submit_homework checks the rest (the lesson open, nothing waiting or accepted, what the assignment takes). */
-export async function submit(client: Client, userId: string, { assignmentId, answer, links, files }: SubmitHomeworkInput) {
+/** Hands in an attempt; submit_homework checks the rest (the lesson open, nothing waiting or accepted, what the assignment takes, each file checked). */
+export async function submit(client: Client, service: Client, userId: string, { assignmentId, answer, links, files }: SubmitHomeworkInput) {
   await mustFindAssignment(client, assignmentId);
-  await Promise.all(files.map((file) => verifiedUpload(client, userId, { assignmentId, ...file })));
+  await Promise.all(files.map((file) => verifiedUpload(client, service, userId, { assignmentId, ...file })));
   const id = await written(
     client.rpc("submit_homework", {
       _assignment_id: assignmentId,

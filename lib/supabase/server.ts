@@ -14,7 +14,8 @@ import { dataClientFor, verifySession, type SessionState } from "./session";
  * - createAuthClient: Supabase Auth alone, on the visitor's behalf (sign-in, sign-up, recovery,
  *   sign-out, and checking a session), with their address in Sb-Forwarded-For;
  * - createServiceClient (./service.ts): the service role, for machine work that has no visitor:
- *   sign-in attempt counters, the notification worker, the Telegram webhook, account deletion.
+ *   sign-in attempt counters, the notification worker, the Telegram webhook, account deletion, and
+ *   the record of a homework file whose bytes the server checked.
  */
 
 /**

@@ -101,9 +101,9 @@ describe("before the first attempt", () => {
   it("an assignment that does not exist, or is closed to the student, is not found", async () => {
     const nowhere = crypto.randomUUID();
     expect(await refusal(homework.prepareUpload(student, studentId, { assignmentId: nowhere, fileName: "a.pdf", size: 10 }))).toBe("Задание не найдено");
-    expect(await refusal(homework.submit(student, studentId, { assignmentId: nowhere, answer: "x", links: [], files: [] }))).toBe("Задание не найдено");
+    expect(await refusal(homework.submit(student, service, studentId, { assignmentId: nowhere, answer: "x", links: [], files: [] }))).toBe("Задание не найдено");
     const path = `${studentId}/${nowhere}/${crypto.randomUUID()}.pdf`;
-    expect(await refusal(homework.checkUpload(student, studentId, { assignmentId: nowhere, path, fileName: "a.pdf" }))).toBe("Задание не найдено");
+    expect(await refusal(homework.checkUpload(student, service, studentId, { assignmentId: nowhere, path, fileName: "a.pdf" }))).toBe("Задание не найдено");
     expect((await student.rpc("submit_homework", { _assignment_id: nowhere, _answer_md: "x", _links: [], _files: [] })).error?.code).toBe("P0002");
   });
 });
@@ -111,7 +111,7 @@ describe("before the first attempt", () => {
 describe("files", () => {
   it("a file whose bytes are not its type's is removed and refused", async () => {
     const path = await upload(student, studentId, "Отчёт.pdf", PROGRAM);
-    expect(await refusal(homework.checkUpload(student, studentId, { assignmentId, path, fileName: "Отчёт.pdf" }))).toMatch(/не соответствует его типу/);
+    expect(await refusal(homework.checkUpload(student, service, studentId, { assignmentId, path, fileName: "Отчёт.pdf" }))).toMatch(/не соответствует его типу/);
     expect((await service.storage.from(HOMEWORK_BUCKET).info(path)).data).toBeNull();
   });
 
@@ -126,8 +126,8 @@ describe("handing in", () => {
 
   it("hands in text, a link and a file: attempt 1, waiting for review", async () => {
     filePath = await upload(student, studentId, "Интервью.pdf", PDF);
-    expect(await homework.checkUpload(student, studentId, { assignmentId, path: filePath, fileName: "Интервью.pdf" })).toEqual({ path: filePath, size: PDF.length });
-    const { id } = await homework.submit(student, studentId, {
+    expect(await homework.checkUpload(student, service, studentId, { assignmentId, path: filePath, fileName: "Интервью.pdf" })).toEqual({ path: filePath, size: PDF.length });
+    const { id } = await homework.submit(student, service, studentId, {
       assignmentId,
       answer: "Гипотеза: фаундеры платят за обратную связь",
       links: ["https://example.com/landing"],
@@ -160,7 +160,7 @@ describe("handing in", () => {
   });
 
   it("refuses another attempt while one waits", async () => {
-    expect(await refusal(homework.submit(student, studentId, { assignmentId, answer: "Ещё раз", links: [], files: [] }))).toBe(
+    expect(await refusal(homework.submit(student, service, studentId, { assignmentId, answer: "Ещё раз", links: [], files: [] }))).toBe(
       "Работа уже на проверке — дождитесь ответа куратора",
     );
     expect(await attempts()).toHaveLength(1);
@@ -170,7 +170,7 @@ describe("handing in", () => {
     await review((await attempts())[0].id, "return", "Добавьте **цифры** из интервью");
     expect((await student.rpc("homework_summary")).data).toEqual({ returned: 1, submitted: 0, accepted: 0 });
     expect(await canOpen(NEXT_LESSON)).toBe(false);
-    await homework.submit(student, studentId, { assignmentId, answer: "8 из 10 готовы платить", links: [], files: [] });
+    await homework.submit(student, service, studentId, { assignmentId, answer: "8 из 10 готовы платить", links: [], files: [] });
     const thread = await attempts();
     expect(thread.map(({ attempt, status }) => [attempt, status])).toEqual([
       [1, "returned"],
@@ -192,7 +192,7 @@ describe("handing in", () => {
   });
 
   it("refuses a new attempt once accepted", async () => {
-    expect(await refusal(homework.submit(student, studentId, { assignmentId, answer: "Ещё", links: [], files: [] }))).toBe("Эта работа уже принята");
+    expect(await refusal(homework.submit(student, service, studentId, { assignmentId, answer: "Ещё", links: [], files: [] }))).toBe("Эта работа уже принята");
   });
 
   it("the classmate's path stays held by their own unaccepted work", async () => {

@@ -49,7 +49,7 @@ async function upload(person: Person, assignmentId: string) {
   const prepared = await homework.prepareUpload(person.client, person.id, { assignmentId, fileName: "Интервью.pdf", size: PDF.length });
   const response = await fetch(prepared.uploadUrl, { method: "PUT", headers: { "content-type": prepared.mime, "x-upsert": "false" }, body: PDF });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
-  await homework.checkUpload(person.client, person.id, { assignmentId, path: prepared.path, fileName: "Интервью.pdf" });
+  await homework.checkUpload(person.client, service, person.id, { assignmentId, path: prepared.path, fileName: "Интервью.pdf" });
   return prepared.path;
 }
 
@@ -178,7 +178,7 @@ describe("deleting an account", () => {
 
     // A work handed in with a file, a file not handed in, and a classmate's file.
     const handedIn = await upload(student, assignmentId);
-    const { id: submissionId } = await homework.submit(student.client, student.id, { assignmentId, answer: "Гипотеза", links: [], files: [{ path: handedIn, fileName: "Интервью.pdf" }] });
+    const { id: submissionId } = await homework.submit(student.client, service, student.id, { assignmentId, answer: "Гипотеза", links: [], files: [{ path: handedIn, fileName: "Интервью.pdf" }] });
     await upload(student, assignmentId);
     const classmateFile = await upload(classmate, assignmentId);
     expect((await reviewer.client.rpc("review_submission", { _submission_id: submissionId, _decision: "return", _comment: "Добавьте цифры" })).error).toBeNull();
