@@ -1829,6 +1829,7 @@ export type Database = {
       }
       record_homework_file_check: {
         Args: {
+          _object_id: string
           _object_path: string
           _file_name: string
           _mime_type: string

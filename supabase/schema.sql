@@ -3560,7 +3560,7 @@ REVOKE ALL ON FUNCTION public.rebuild_student_activity() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.rebuild_student_activity() TO service_role;
 
 
-CREATE FUNCTION public.record_homework_file_check(_object_path text, _file_name text, _mime_type text) RETURNS void
+CREATE FUNCTION public.record_homework_file_check(_object_id uuid, _object_path text, _file_name text, _mime_type text) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -3568,8 +3568,8 @@ declare
   stored storage.objects;
 begin
   select * into stored from storage.objects o where o.bucket_id = 'homework' and o.name = _object_path;
-  if stored.id is null then
-    raise exception 'no such upload' using errcode = 'P0002';
+  if stored.id is null or stored.id <> _object_id then
+    raise exception 'not the upload the server read' using errcode = 'P0002';
   end if;
   if stored.metadata ->> 'mimetype' is distinct from _mime_type then
     raise exception 'the stored type is not the checked one' using errcode = 'P0001', hint = 'homework_file_unchecked';
@@ -3584,10 +3584,10 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.record_homework_file_check(_object_path text, _file_name text, _mime_type text) IS 'Records, for the server after it read a homework upload''s first bytes, that the object now at this path is a file of this type under this name; the service role''s alone.';
+COMMENT ON FUNCTION public.record_homework_file_check(_object_id uuid, _object_path text, _file_name text, _mime_type text) IS 'Records, for the server after it read a homework upload''s first bytes, that the object with this id, still at this path, is a file of this type under this name; the service role''s alone.';
 
-REVOKE ALL ON FUNCTION public.record_homework_file_check(_object_path text, _file_name text, _mime_type text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.record_homework_file_check(_object_path text, _file_name text, _mime_type text) TO service_role;
+REVOKE ALL ON FUNCTION public.record_homework_file_check(_object_id uuid, _object_path text, _file_name text, _mime_type text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_homework_file_check(_object_id uuid, _object_path text, _file_name text, _mime_type text) TO service_role;
 
 
 CREATE FUNCTION public.record_lesson_opened(_lesson_id uuid) RETURNS void

@@ -1,10 +1,10 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { Refusal } from "@/lib/actions/errors";
+import { DatabaseError, Refusal } from "@/lib/actions/errors";
 import type { Database } from "@/lib/database.types";
 import { materialTypeOf } from "@/lib/domain/materials";
 import { HOMEWORK_BUCKET, HOMEWORK_MAX_BYTES, homeworkObjectPath, isHomeworkPathOf } from "@/lib/domain/submissions";
 import { WRONG_FILE_TYPE, type CheckHomeworkUploadInput, type PrepareHomeworkUploadInput, type SubmitHomeworkInput } from "@/lib/validation/submissions";
-import { checkStoredFile } from "@/lib/storage/stored-file";
+import { checkStoredObject } from "@/lib/storage/stored-file";
 import { written } from "./rows";
 
 /**
@@ -33,6 +33,16 @@ async function mustFindAssignment(client: Client, assignmentId: string) {
   return assignment;
 }
 
+/** The record of a check; an object gone or replaced since its bytes were read (P0002) reads as an upload to make again. */
+async function onUpload(write: PromiseLike<{ data: unknown; error: { code?: string; message: string } | null }>) {
+  try {
+    await written(write);
+  } catch (thrown) {
+    if (thrown instanceof DatabaseError && thrown.failure.code === "P0002") throw new Refusal(UPLOAD_GONE);
+    throw thrown;
+  }
+}
+
 /** An upload URL for one file of the student's work. */
 export async function prepareUpload(client: Client, userId: string, { assignmentId, fileName }: PrepareHomeworkUploadInput) {
   const mime = materialTypeOf(fileName);
@@ -54,8 +64,9 @@ async function verifiedUpload(client: Client, service: Client, userId: string, {
   if (!isHomeworkPathOf(userId, assignmentId, path)) throw new Refusal(UPLOAD_GONE);
   const mime = materialTypeOf(fileName);
   if (!mime) throw new Refusal(WRONG_FILE_TYPE);
-  const size = await checkStoredFile(client, { bucket: HOMEWORK_BUCKET, path, mime, maxBytes: HOMEWORK_MAX_BYTES, mismatch: mismatch(fileName), gone: UPLOAD_GONE });
-  await written(service.rpc("record_homework_file_check", { _object_path: path, _file_name: fileName, _mime_type: mime }));
+  const { size, objectId } = await checkStoredObject(client, { bucket: HOMEWORK_BUCKET, path, mime, maxBytes: HOMEWORK_MAX_BYTES, mismatch: mismatch(fileName), gone: UPLOAD_GONE });
+  // The object whose bytes were read: if it was replaced since, the record is refused.
+  await onUpload(service.rpc("record_homework_file_check", { _object_id: objectId, _object_path: path, _file_name: fileName, _mime_type: mime }));
   return { path, size };
 }
 

@@ -39,9 +39,10 @@ export async function removeStoredFile(client: Client, bucket: string, path: str
 
 /**
  * The stored file is of the type its name says (as Storage recorded it and by its first bytes) and
- * within the size: answers its size as Storage counted it. Otherwise it is removed and refused.
+ * within the size: answers its size as Storage counted it and the id of the object checked (one
+ * removed and uploaded anew at the same path has another). Otherwise it is removed and refused.
  */
-export async function checkStoredFile(client: Client, check: UploadCheck): Promise<number> {
+export async function checkStoredObject(client: Client, check: UploadCheck): Promise<{ size: number; objectId: string }> {
   const { data: info } = await client.storage.from(check.bucket).info(check.path);
   if (!info) throw new Refusal(check.gone);
   const storedType = (info.contentType ?? "").split(";")[0].trim().toLowerCase();
@@ -50,5 +51,8 @@ export async function checkStoredFile(client: Client, check: UploadCheck): Promi
     await removeStoredFile(client, check.bucket, check.path);
     throw new Refusal(check.mismatch);
   }
-  return size;
+  return { size, objectId: info.id };
 }
+
+/** checkStoredObject's size alone. */
+export const checkStoredFile = async (client: Client, check: UploadCheck): Promise<number> => (await checkStoredObject(client, check)).size;

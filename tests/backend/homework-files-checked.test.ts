@@ -36,6 +36,9 @@ async function uploadDirectly(path: string, bytes: Uint8Array, contentType = "ap
 }
 const handIn = (files: { path: string; file_name: string }[]) =>
   student.rpc("submit_homework", { _assignment_id: assignmentId, _answer_md: "", _links: [], _files: files });
+const objectId = async (path: string) => (await service.storage.from(HOMEWORK_BUCKET).info(path)).data!.id;
+const record = async (path: string, fileName: string, mime = "application/pdf", id?: string) =>
+  service.rpc("record_homework_file_check", { _object_id: id ?? (await objectId(path)), _object_path: path, _file_name: fileName, _mime_type: mime });
 const submissions = async () => (await service.from("submissions").select("id").eq("user_id", studentId)).data ?? [];
 
 beforeAll(async () => {
@@ -66,7 +69,12 @@ describe("a file the server did not check", () => {
   it("a student can neither record a check nor read the checks", async () => {
     const path = newPath();
     await uploadDirectly(path, PDF);
-    const recorded = await student.rpc("record_homework_file_check", { _object_path: path, _file_name: "Отчёт.pdf", _mime_type: "application/pdf" });
+    const recorded = await student.rpc("record_homework_file_check", {
+      _object_id: await objectId(path),
+      _object_path: path,
+      _file_name: "Отчёт.pdf",
+      _mime_type: "application/pdf",
+    });
     expect(recorded.error?.code).toBe("42501");
     const row = { object_id: crypto.randomUUID(), object_path: path, user_id: studentId, assignment_id: assignmentId, file_name: "Отчёт.pdf", mime_type: "application/pdf", size_bytes: 1 };
     expect((await student.from("homework_file_checks").insert(row)).error?.code).toBe("42501");
@@ -78,12 +86,21 @@ describe("a file the server did not check", () => {
     const path = newPath();
     await uploadDirectly(path, PROGRAM);
     for (const name of ["Отчёт.pdf.exe", "Отчёт", "Отчёт.html"]) {
-      const { error } = await service.rpc("record_homework_file_check", { _object_path: path, _file_name: name, _mime_type: "application/pdf" });
+      const { error } = await record(path, name);
       expect(error?.code, name).toBe("23514");
     }
     // Storage holds it as a PDF, so a check under another type is refused too.
-    const other = await service.rpc("record_homework_file_check", { _object_path: path, _file_name: "Отчёт.zip", _mime_type: "application/zip" });
-    expect(other.error?.hint).toBe("homework_file_unchecked");
+    expect((await record(path, "Отчёт.zip", "application/zip")).error?.hint).toBe("homework_file_unchecked");
+  });
+
+  it("a file replaced between the server's read and its record is not recorded", async () => {
+    const path = newPath();
+    await uploadDirectly(path, PDF);
+    const read = await objectId(path);
+    expect((await student.storage.from(HOMEWORK_BUCKET).remove([path])).error).toBeNull();
+    await uploadDirectly(path, PROGRAM);
+    expect((await record(path, "Отчёт.pdf", "application/pdf", read)).error?.code).toBe("P0002");
+    expect((await handIn([{ path, file_name: "Отчёт.pdf" }])).error?.hint).toBe("homework_file_unchecked");
   });
 });
 

@@ -207,7 +207,13 @@ describe("reviewing", () => {
       { author_id: id.curator, body_md: "Добавьте выводы" },
     ]);
     // The server read the file's first bytes and recorded it (lib/mutations/homework.ts): only then is it handed in.
-    const checked = await service.rpc("record_homework_file_check", { _object_path: studentFile, _file_name: "Интервью.pdf", _mime_type: "application/pdf" });
+    const object = (await service.storage.from(BUCKET).info(studentFile)).data!;
+    const checked = await service.rpc("record_homework_file_check", {
+      _object_id: object.id,
+      _object_path: studentFile,
+      _file_name: "Интервью.pdf",
+      _mime_type: "application/pdf",
+    });
     expect(checked.error).toBeNull();
     const second = await submit("student", stop, "Выводы добавила", [], [{ path: studentFile, file_name: "Интервью.pdf" }]);
     expect(second.error).toBeNull();
