@@ -85,7 +85,7 @@ if (check) {
   const recordedHashes = new Map(parseLock(lockOnDisk).map((entry) => [entry.name, entry.sha256]));
   const unrecorded = migrations.filter((m) => recordedHashes.get(m.name) !== m.sha256).map((m) => m.name);
   if (unrecorded.length) console.log(`${LOCK_PATH} does not record ${unrecorded.join(", ")} yet: \`npm run gen-types\` does.`);
-  console.log(`${TYPES_PATH} and ${SCHEMA_PATH} match the migrations; no landed migration changed.`);
+  console.log(`${TYPES_PATH}, ${SCHEMA_PATH} and ${GRANTS_PATH} match the migrations; no landed migration changed.`);
 } else {
   for (const output of [...outputs, { file: LOCK_PATH, text: review.lock }]) {
     if ((await read(output.file)) === output.text) {
