@@ -32,8 +32,10 @@ export async function connectPostgres(url: string): Promise<Database & { loadArr
     return pool;
   };
   const pool = connectAs(null);
-  // PostgREST's sessions: logged in as authenticator, with what hosted preloads for it.
-  let apiPool: pg.Pool | null = null;
+  // PostgREST's sessions: logged in as authenticator, with what hosted preloads for it (the
+  // superuser's password, if the URL has one, is tried for it too: use trust or set it alike).
+  const loginPools = new Map<string, pg.Pool>();
+  const poolFor = (login: string) => loginPools.get(login) ?? loginPools.set(login, connectAs(login)).get(login)!;
 
   const query = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params: unknown[] = []): Promise<Results<T>> =>
     results<T>(await client.query(sql, params.map(serialize)))[0];
@@ -43,7 +45,7 @@ export async function connectPostgres(url: string): Promise<Database & { loadArr
     query: (sql, params) => query(pool, sql, params),
     exec: (sql) => exec(pool, sql),
     async transaction<T>(work: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-      const client = await (options.login ? (apiPool ??= connectAs(options.login)) : pool).connect();
+      const client = await (options.login ? poolFor(options.login) : pool).connect();
       try {
         await client.query("begin");
         let outcome: T;
@@ -63,7 +65,7 @@ export async function connectPostgres(url: string): Promise<Database & { loadArr
       }
     },
     close: async () => {
-      await Promise.all([pool.end(), apiPool?.end()]);
+      await Promise.all([pool.end(), ...[...loginPools.values()].map((loginPool) => loginPool.end())]);
     },
     /** Arrays of types created since (an enum of a migration) are parsed from then on, as PGlite's refreshArrayTypes. */
     async loadArrayTypes() {

@@ -40,6 +40,7 @@ if (!profile) stop(`Нет пользователя ${email}: сначала о�
 const { error: insertError } = await supabase
   .from("user_roles")
   .upsert({ user_id: profile.id, role: "admin" }, { onConflict: "user_id,role", ignoreDuplicates: true });
+if (insertError) stop(`Не удалось назначить администратора: ${insertError.message}`);
 const { error: deleteError } = await supabase.from("user_roles").delete().eq("user_id", profile.id).eq("role", "student");
-if (insertError || deleteError) stop(`Не удалось назначить администратора: ${(insertError ?? deleteError)!.message}`);
+if (deleteError) stop(`Администратор назначен, но роль студента осталась: ${deleteError.message}`);
 console.log(`✓ ${email} теперь администратор. Войдите заново, чтобы роль вступила в силу.`);

@@ -46,7 +46,8 @@ function ensureBrowser() {
  */
 function ensurePostgres() {
   const binDir = postgresBinDir();
-  if (binDir && existsSync(`/usr/include/postgresql/${path.basename(path.dirname(binDir))}/server/postgres.h`)) return;
+  const compiler = spawnSync("cc", ["--version"], { stdio: "ignore" }).status === 0;
+  if (binDir && compiler && existsSync(`/usr/include/postgresql/${path.basename(path.dirname(binDir))}/server/postgres.h`)) return;
   if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
     run("install PostgreSQL (apt)", "sh", [
       "-c",
@@ -55,7 +56,7 @@ function ensurePostgres() {
     return;
   }
   console.error(
-    "\n✖ No PostgreSQL server or its headers: install them (Debian/Ubuntu: `sudo apt-get install postgresql postgresql-server-dev-all`) and run `npm test` again.",
+    "\n✖ No PostgreSQL server, its headers or a C compiler: install them (Debian/Ubuntu: `sudo apt-get install postgresql postgresql-server-dev-all gcc`) and run `npm test` again.",
   );
   process.exit(1);
 }

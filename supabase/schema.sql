@@ -1731,11 +1731,14 @@ begin
     select * from table_privileges
     union all select * from column_privileges
     union all select * from function_privileges
+    union all
+    select 'schema', 'public', a.role_name, 'USAGE' from api_roles a
+    where pg_catalog.has_schema_privilege(a.role_name, 'public', 'USAGE')
     order by 1, 2, 3, 4;
 end;
 $$;
 
-COMMENT ON FUNCTION public.api_privileges() IS 'What each Data API role (anon, authenticated, service_role) may do on every table, view, sequence and function in public, one row per privilege, as has_*_privilege answers (grants to PUBLIC included); column grants where the table has none. For the grants test, npm run doctor (service role) and «Состояние школы» (admins); nobody else, since it lists the whole API surface.';
+COMMENT ON FUNCTION public.api_privileges() IS 'What each Data API role (anon, authenticated, service_role) may do on every table, view, sequence and function in public, one row per privilege, as has_*_privilege answers, and USAGE on the schema itself (without it every read is refused, whatever the tables grant) (grants to PUBLIC included); column grants where the table has none. For the grants test, npm run doctor (service role) and «Состояние школы» (admins); nobody else, since it lists the whole API surface.';
 
 REVOKE ALL ON FUNCTION public.api_privileges() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.api_privileges() TO authenticated;

@@ -135,6 +135,18 @@ describe("npm run doctor", () => {
     expect((await checkGrants(clientWith(settingsFor(backend), SECRET_KEY), EXPECTED_GRANTS)).status).toBe("ok");
   });
 
+  it("names a schema the API role may not enter, which refuses every read whatever the tables grant", async () => {
+    // PostgreSQL gives every role USAGE on public through PUBLIC: both must go to shut the door.
+    await backend.db.query("revoke usage on schema public from public, authenticated");
+    try {
+      const result = await checkGrants(clientWith(settingsFor(backend), SECRET_KEY), EXPECTED_GRANTS);
+      expect(result.status).toBe("fail");
+      expect([result.detail, ...(result.items ?? [])].join("\n")).toContain("authenticated не может USAGE на schema public");
+    } finally {
+      await backend.db.query("grant usage on schema public to public, authenticated");
+    }
+  });
+
   it("names a stalled worker: no round for long, and a delivery overdue", async () => {
     const settings = settingsFor(backend);
     const secret = clientWith(settings, SECRET_KEY);

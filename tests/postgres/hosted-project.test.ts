@@ -155,7 +155,7 @@ describe.skipIf(!binDir)("a database set up as a new hosted project", () => {
 
     it("give anon only what a link in an e-mail needs", () => {
       const anon = Object.entries(actual).filter(([, roles]) => roles.anon).map(([object]) => object);
-      expect(anon).toEqual(["function current_privacy_policy_version()", "function unsubscribe_email(text,public.notification_kind)", "function unsubscribe_target(text)"]);
+      expect(anon).toEqual(["function current_privacy_policy_version()", "function unsubscribe_email(text,public.notification_kind)", "function unsubscribe_target(text)", "schema public"]);
     });
   });
 });
