@@ -13,8 +13,13 @@ export function supabaseEnv() {
   return { url, key };
 }
 
-/** Session cookies travel only over HTTPS wherever the site is served over HTTPS. */
-export const sessionCookieOptions = { secure: SITE_URL.startsWith("https://"), sameSite: "lax" as const, path: "/" };
+/**
+ * Every cookie the app or @supabase/ssr writes (which merges these over its own defaults, httpOnly
+ * false among them): out of page scripts' reach, since the browser has no Supabase client and an
+ * injected script could otherwise carry the 400-day refresh token away; over HTTPS only wherever
+ * the site is served over HTTPS.
+ */
+export const sessionCookieOptions = { httpOnly: true, secure: SITE_URL.startsWith("https://"), sameSite: "lax" as const, path: "/" };
 
 /**
  * The key for server-side Auth calls: the secret key when configured (needed for hosted
