@@ -8,7 +8,11 @@ import { mustBeValidBucketName, mustBeValidKey } from "./rules";
 import type { Scope } from "./session";
 import { checkBody } from "./validate";
 
-/** POST /object/move and /object/copy (Storage's moveObject and copyObject). */
+/**
+ * POST /object/move and /object/copy (Storage's moveObject and copyObject). As there, only the
+ * destination key and row level security are checked: a bucket's allowed types and size limit bind
+ * uploads alone (src/storage/uploader.ts), so a copy or move into a stricter bucket succeeds.
+ */
 
 interface TransferBody {
   bucketId: string;

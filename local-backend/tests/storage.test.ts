@@ -435,6 +435,56 @@ describe("listing, removing, moving and copying", () => {
     expect((await files.move("copy.bin", "there.bin", { destinationBucket: other })).error).toBeNull();
     expect((await bytesOf((await service.storage.from(other).download("there.bin")).data)).equals(payload)).toBe(true);
   });
+
+  // Hosted Storage checks a bucket's allowed types and size limit only where bytes arrive
+  // (src/storage/uploader.ts, fileUploadFromRequest); copyObject and moveObject (src/storage/object.ts)
+  // ask row level security alone. Stricter here, the app would pass tests that hosted fails.
+  it("checks the destination's policies on copy and move but, as hosted, not its bucket's allowed types or size limit", async () => {
+    const drafts = await bucket();
+    const strict = await bucket({ fileSizeLimit: 1000, allowedMimeTypes: ["application/pdf"] });
+    await policy(`
+      create policy "students keep drafts ${drafts}" on storage.objects for all to authenticated
+        using (bucket_id = '${drafts}' and (storage.foldername(name))[1] = auth.uid()::text)
+        with check (bucket_id in ('${drafts}', '${strict}') and (storage.foldername(name))[1] = auth.uid()::text);
+      create policy "students hand in to ${strict}" on storage.objects for insert to authenticated
+        with check (bucket_id = '${strict}' and (storage.foldername(name))[1] = auth.uid()::text);
+      create policy "students read what they handed in to ${strict}" on storage.objects for select to authenticated
+        using (bucket_id = '${strict}' and (storage.foldername(name))[1] = auth.uid()::text);
+    `);
+    const program = Buffer.concat([Buffer.from("MZ"), randomBytes(1998)]);
+    const declared = "application/x-msdownload";
+    const uploaded = await student.storage.from(drafts).upload(`${studentId}/tool.exe`, program, { contentType: declared });
+    expect(uploaded.error).toBeNull();
+    await student.storage.from(drafts).upload(`${studentId}/other.exe`, program, { contentType: declared });
+
+    // Straight into the bucket, the same bytes are refused for their type and their size.
+    const direct = await student.storage.from(strict).upload(`${studentId}/direct.exe`, program, { contentType: declared });
+    expect(direct.error).toMatchObject({ statusCode: "415", code: "InvalidMimeType" });
+    const directPdf = await student.storage.from(strict).upload(`${studentId}/direct.pdf`, program, { contentType: "application/pdf" });
+    expect(directPdf.error).toMatchObject({ statusCode: "413", code: "EntityTooLarge" });
+
+    // Copied or moved in, they arrive whole, under the type the upload declared.
+    expect((await student.storage.from(drafts).copy(`${studentId}/tool.exe`, `${studentId}/copied.exe`, { destinationBucket: strict })).error).toBeNull();
+    expect((await student.storage.from(drafts).move(`${studentId}/other.exe`, `${studentId}/moved.exe`, { destinationBucket: strict })).error).toBeNull();
+    for (const name of ["copied.exe", "moved.exe"]) {
+      const response = await call("GET", `/object/authenticated/${strict}/${studentId}/${name}`, { token: studentToken });
+      expect([response.headers.get("content-type"), Buffer.from(await response.arrayBuffer()).equals(program)]).toEqual([declared, true]);
+    }
+
+    // A copy may also declare a new type without sending a byte: the type is the caller's word.
+    const relabelled = await call("POST", "/object/copy", {
+      token: studentToken,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ bucketId: drafts, sourceKey: `${studentId}/tool.exe`, destinationBucket: strict, destinationKey: `${studentId}/report.pdf`, copyMetadata: false, metadata: { mimetype: "application/pdf" } }),
+    });
+    expect(relabelled.status).toBe(200);
+    const served = await call("GET", `/object/authenticated/${strict}/${studentId}/report.pdf`, { token: studentToken });
+    expect([served.headers.get("content-type"), Buffer.from(await served.arrayBuffer()).subarray(0, 2).toString()]).toEqual(["application/pdf", "MZ"]);
+
+    // What the destination's policies refuse stays refused: another student's folder.
+    const elsewhere = await student.storage.from(drafts).copy(`${studentId}/tool.exe`, "someone-else/tool.exe", { destinationBucket: strict });
+    expect(elsewhere.error).toMatchObject({ statusCode: "403", code: "AccessDenied" });
+  });
 });
 
 describe("signed URLs", () => {
