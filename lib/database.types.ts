@@ -70,6 +70,27 @@ export type Database = {
         }
         Relationships: []
       }
+      auth_sign_in_passes: {
+        Row: {
+          counted: boolean
+          expires_at: string
+          id: number
+          key: string
+        }
+        Insert: {
+          counted: boolean
+          expires_at: string
+          id?: never
+          key: string
+        }
+        Update: {
+          counted?: boolean
+          expires_at?: string
+          id?: never
+          key?: string
+        }
+        Relationships: []
+      }
       course_modules: {
         Row: {
           created_at: string
@@ -1474,6 +1495,15 @@ export type Database = {
           lesson_count: number
         }[]
       }
+      count_sign_in_attempt: {
+        Args: {
+          _key: string
+        }
+        Returns: {
+          wait_seconds: number
+          attempts: number
+        }[]
+      }
       course_lesson_page: {
         Args: {
           _module_id: string
@@ -1817,6 +1847,12 @@ export type Database = {
         Args: never
         Returns: number
       }
+      password_verification_attempt_hook: {
+        Args: {
+          event: Json
+        }
+        Returns: Json
+      }
       progress_summary: {
         Args: {
           _student_id?: string
@@ -1914,6 +1950,12 @@ export type Database = {
         }
         Returns: boolean
       }
+      sign_in_attempt_key: {
+        Args: {
+          _email: string
+        }
+        Returns: string
+      }
       student_access: {
         Args: {
           _student_id?: string
@@ -1951,6 +1993,16 @@ export type Database = {
           _window_seconds: number
           _free_attempts: number
           _first_delay_seconds: number
+        }
+        Returns: {
+          wait_seconds: number
+          attempts: number
+        }[]
+      }
+      take_sign_in_attempt: {
+        Args: {
+          _email: string
+          _trusted: boolean
         }
         Returns: {
           wait_seconds: number

@@ -20,6 +20,14 @@ describe("config.toml's [auth.hook] tables", () => {
     expect(() => withAuth(`[auth.hook.before_user_created]\nenabled = true\nuri = "https://hooks.example/x"`)).toThrow(/pg-functions/);
   });
 
+  it("reads the Password Verification Attempt hook, which the project's config.toml turns on", () => {
+    const uri = "pg-functions://postgres/public/password_verification_attempt_hook";
+    const config = withAuth(`[auth.hook.password_verification_attempt]\nenabled = true\nuri = "${uri}"`);
+    expect(config.passwordVerificationAttemptHook).toEqual({ schema: "public", name: "password_verification_attempt_hook", uri });
+    expect(withAuth("").passwordVerificationAttemptHook).toBeNull();
+    expect(loadConfig({}).passwordVerificationAttemptHook).toEqual({ schema: "public", name: "password_verification_attempt_hook", uri });
+  });
+
   it("refuses an allow-list glob Supabase Auth could not compile", () => {
     expect(() => withAuth(`additional_redirect_urls = ["http://localhost:3000/[x"]`)).toThrow(/glob/);
     expect(withAuth(`additional_redirect_urls = ["http://localhost:3000/**"]`).additionalRedirectUrls).toEqual(["http://localhost:3000/**"]);

@@ -60,6 +60,8 @@ export interface BackendConfig {
   customAccessTokenHook: PgFunctionHook | null;
   /** `[auth.hook.before_user_created]`: the Postgres function that may refuse a new user. */
   beforeUserCreatedHook: PgFunctionHook | null;
+  /** `[auth.hook.password_verification_attempt]`: the Postgres function that may refuse a password sign-in. */
+  passwordVerificationAttemptHook: PgFunctionHook | null;
 }
 
 /** A hook declared as `pg-functions://<database>/<schema>/<function>`. */
@@ -120,7 +122,10 @@ const configFile = z.object({
         })
         .partial()
         .default({}),
-      hook: z.object({ custom_access_token: pgFunctionHook, before_user_created: pgFunctionHook }).partial().default({}),
+      hook: z
+        .object({ custom_access_token: pgFunctionHook, before_user_created: pgFunctionHook, password_verification_attempt: pgFunctionHook })
+        .partial()
+        .default({}),
       email: z
         .object({
           enable_confirmations: z.boolean().optional(),
@@ -251,5 +256,6 @@ export function parseConfig(toml: string, env: Environment): BackendConfig {
     storageFileSizeLimit: bytesOf(storage.file_size_limit, 50 * 1024 * 1024),
     customAccessTokenHook: pgFunction(auth.hook?.custom_access_token),
     beforeUserCreatedHook: pgFunction(auth.hook?.before_user_created),
+    passwordVerificationAttemptHook: pgFunction(auth.hook?.password_verification_attempt),
   };
 }

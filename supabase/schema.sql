@@ -105,7 +105,40 @@ CREATE TABLE public.auth_attempts (
 
 ALTER TABLE public.auth_attempts ENABLE ROW LEVEL SECURITY;
 
+CREATE POLICY "Supabase Auth counts sign-in attempts" ON public.auth_attempts TO supabase_auth_admin USING (true) WITH CHECK (true);
+
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.auth_attempts TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.auth_attempts TO supabase_auth_admin;
+
+
+-- Table auth_sign_in_passes
+
+CREATE TABLE public.auth_sign_in_passes (
+    id bigint NOT NULL,
+    key text NOT NULL,
+    counted boolean NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    CONSTRAINT auth_sign_in_passes_key_check CHECK (((length(key) >= 1) AND (length(key) <= 200))),
+    CONSTRAINT auth_sign_in_passes_pkey PRIMARY KEY (id)
+);
+
+ALTER TABLE public.auth_sign_in_passes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.auth_sign_in_passes_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE INDEX auth_sign_in_passes_key ON public.auth_sign_in_passes USING btree (key, id);
+
+ALTER TABLE public.auth_sign_in_passes ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY "Supabase Auth spends sign-in passes" ON public.auth_sign_in_passes TO supabase_auth_admin USING (true) WITH CHECK (true);
+
+GRANT SELECT,DELETE,UPDATE ON TABLE public.auth_sign_in_passes TO supabase_auth_admin;
+GRANT SELECT,INSERT,DELETE ON TABLE public.auth_sign_in_passes TO service_role;
 
 
 -- Table course_modules
@@ -1914,6 +1947,20 @@ GRANT ALL ON FUNCTION public.content_lesson_counts() TO authenticated;
 GRANT ALL ON FUNCTION public.content_lesson_counts() TO service_role;
 
 
+CREATE FUNCTION public.count_sign_in_attempt(_key text) RETURNS TABLE(wait_seconds integer, attempts integer)
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  select t.wait_seconds, t.attempts from public.take_auth_attempt(_key, 15 * 60, 5, 30) t;
+$$;
+
+COMMENT ON FUNCTION public.count_sign_in_attempt(_key text) IS 'The sign-in limit, in one place: five password tries to one account within 15 minutes go through at once, then each waits 30 s, 1 min, 2 min… up to 15 min after the previous one. Answers the seconds to wait (0: taken) and the tries so far.';
+
+REVOKE ALL ON FUNCTION public.count_sign_in_attempt(_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.count_sign_in_attempt(_key text) TO service_role;
+GRANT ALL ON FUNCTION public.count_sign_in_attempt(_key text) TO supabase_auth_admin;
+
+
 CREATE FUNCTION public.course_lesson_page(_module_id uuid, _lesson_id uuid, _student_id uuid DEFAULT NULL::uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
@@ -3446,6 +3493,59 @@ $$;
 REVOKE ALL ON FUNCTION public.notify_welcome() FROM PUBLIC;
 
 
+CREATE FUNCTION public.password_verification_attempt_hook(event jsonb) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  _key text;
+  _counted boolean;
+  _wait integer;
+begin
+  select public.sign_in_attempt_key(u.email) into _key
+  from auth.users u
+  where u.id = (event ->> 'user_id')::uuid and u.email is not null;
+  if _key is null then
+    return jsonb_build_object('decision', 'continue');
+  end if;
+
+  delete from public.auth_sign_in_passes p
+  where p.id = (
+    select q.id from public.auth_sign_in_passes q
+    where q.key = _key and q.expires_at > now()
+    order by q.id
+    limit 1
+    for update skip locked
+  )
+  returning p.counted into _counted;
+
+  if _counted is null then
+    select t.wait_seconds into _wait from public.count_sign_in_attempt(_key) t;
+    if _wait > 0 then
+      -- The same answer whether the password was right, so a refusal tells an attacker nothing;
+      -- and the owner's sessions stay (an attacker must not be able to sign them out).
+      return jsonb_build_object(
+        'decision', 'reject',
+        'message', 'Слишком много неудачных попыток входа в этот аккаунт. Попробуйте позже или восстановите пароль',
+        'should_logout_user', false
+      );
+    end if;
+    _counted := true;
+  end if;
+
+  if (event ->> 'valid')::boolean and _counted then
+    delete from public.auth_attempts a where a.key = _key;
+  end if;
+  return jsonb_build_object('decision', 'continue');
+end;
+$$;
+
+COMMENT ON FUNCTION public.password_verification_attempt_hook(event jsonb) IS 'Supabase Auth''s Password Verification Attempt hook ({user_id, valid} → {decision}): a password sign-in that comes with the app''s pass goes on; any other is counted by count_sign_in_attempt and refused while the account must wait, whether the password was right or not. A right password on a counted attempt clears the account''s counter.';
+
+REVOKE ALL ON FUNCTION public.password_verification_attempt_hook(event jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.password_verification_attempt_hook(event jsonb) TO supabase_auth_admin;
+
+
 CREATE FUNCTION public.place_last() RETURNS trigger
     LANGUAGE plpgsql
     SET search_path TO ''
@@ -3983,6 +4083,20 @@ GRANT ALL ON FUNCTION public.set_lesson_completed(_lesson_id uuid, _completed bo
 GRANT ALL ON FUNCTION public.set_lesson_completed(_lesson_id uuid, _completed boolean) TO service_role;
 
 
+CREATE FUNCTION public.sign_in_attempt_key(_email text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select 'sign-in:' || left(encode(pg_catalog.sha256(convert_to(lower(trim(_email)), 'UTF8')), 'hex'), 40);
+$$;
+
+COMMENT ON FUNCTION public.sign_in_attempt_key(_email text) IS 'The counter of password sign-ins to the account of this e-mail: a hash of the address, never the address (the same key lib/security/attempts.ts kept before).';
+
+REVOKE ALL ON FUNCTION public.sign_in_attempt_key(_email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.sign_in_attempt_key(_email text) TO service_role;
+GRANT ALL ON FUNCTION public.sign_in_attempt_key(_email text) TO supabase_auth_admin;
+
+
 CREATE FUNCTION public.stamp_last_activity() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -4222,6 +4336,33 @@ $$;
 
 REVOKE ALL ON FUNCTION public.take_auth_attempt(_key text, _window_seconds integer, _free_attempts integer, _first_delay_seconds integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.take_auth_attempt(_key text, _window_seconds integer, _free_attempts integer, _first_delay_seconds integer) TO service_role;
+GRANT ALL ON FUNCTION public.take_auth_attempt(_key text, _window_seconds integer, _free_attempts integer, _first_delay_seconds integer) TO supabase_auth_admin;
+
+
+CREATE FUNCTION public.take_sign_in_attempt(_email text, _trusted boolean) RETURNS TABLE(wait_seconds integer, attempts integer)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  _key text := public.sign_in_attempt_key(_email);
+  _wait integer := 0;
+  _attempts integer := 0;
+begin
+  delete from public.auth_sign_in_passes p where p.key = _key and p.expires_at <= now();
+  if not _trusted then
+    select t.wait_seconds, t.attempts into _wait, _attempts from public.count_sign_in_attempt(_key) t;
+  end if;
+  if _wait = 0 then
+    insert into public.auth_sign_in_passes (key, counted, expires_at) values (_key, not _trusted, now() + interval '10 seconds');
+  end if;
+  return query select _wait, _attempts;
+end;
+$$;
+
+COMMENT ON FUNCTION public.take_sign_in_attempt(_email text, _trusted boolean) IS 'Before the app sends a password sign-in to Auth: counts it (unless the browser is one the account signed in on before) and, when it may go ahead, leaves the pass the Password Verification Attempt hook spends instead of counting it again. Answers the seconds to wait (0: go ahead).';
+
+REVOKE ALL ON FUNCTION public.take_sign_in_attempt(_email text, _trusted boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.take_sign_in_attempt(_email text, _trusted boolean) TO service_role;
 
 
 CREATE FUNCTION public.tally_student_activity_track_months(_user_ids uuid[], _months date[]) RETURNS SETOF public.student_activity_track_months

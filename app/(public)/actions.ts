@@ -6,12 +6,7 @@ import { defineAction, defineFormAction, fail, ok, type ActionResult } from "@/l
 import { authErrorMessage } from "@/lib/auth-errors";
 import { SIGN_IN_FAILED_PATH } from "@/lib/domain/paths";
 import { recoveryCodeSpentMessage, signInSlowedMessage, wrongRecoveryCodeMessage } from "@/lib/security/attempt-policy";
-import {
-  clearSignInAttempts,
-  resetRecoveryCodeAttempts,
-  takeRecoveryCodeAttempt,
-  takeSignInAttempt,
-} from "@/lib/security/attempts";
+import { resetRecoveryCodeAttempts, takeRecoveryCodeAttempt, takeSignInAttempt } from "@/lib/security/attempts";
 import { isTrustedFor, TRUSTED_BROWSER_COOKIE, trustedBrowserCookie } from "@/lib/security/trusted-browser";
 import { SITE_URL } from "@/lib/site";
 import { createAuthClient } from "@/lib/supabase/server";
@@ -50,24 +45,21 @@ const confirmUrl = (next: string) => `${SITE_URL}/auth/confirm?${new URLSearchPa
 
 /**
  * Password sign-in. Tries count per account from browsers it never signed in on, which wait after
- * five of them (lib/security/attempt-policy.ts); a browser it did sign in on is never slowed.
+ * five of them (lib/security/attempt-policy.ts); a browser it did sign in on is never slowed. The
+ * attempt taken here carries a pass to Auth's Password Verification Attempt hook, which counts
+ * every sign-in without one and clears the counter after a right password.
  */
 const passwordSignIn = (data: SignInInput): Promise<ActionResult> =>
   withAttemptLimits(async () => {
     const { email } = data;
     const cookieStore = await cookies();
     const trustedCookie = cookieStore.get(TRUSTED_BROWSER_COOKIE)?.value;
-    const trusted = isTrustedFor(trustedCookie, email);
-    if (!trusted) {
-      const attempt = await takeSignInAttempt(email);
-      if (!attempt.taken) return fail(signInSlowedMessage(attempt.waitSeconds));
-    }
+    const attempt = await takeSignInAttempt(email, isTrustedFor(trustedCookie, email));
+    if (!attempt.taken) return fail(signInSlowedMessage(attempt.waitSeconds));
     const auth = await createAuthClient();
     const { error } = await auth.signInWithPassword(data);
     if (error) return authFailure(error);
     cookieStore.set(trustedBrowserCookie(trustedCookie, email));
-    // Signed in: a counter that cannot be cleared now only slows this account's next stranger.
-    if (!trusted) await clearSignInAttempts(email).catch((failure) => console.error("auth: sign-in attempts not cleared", failure));
     return ok();
   });
 

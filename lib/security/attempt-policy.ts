@@ -1,8 +1,11 @@
 /**
  * The limits the app adds on top of Supabase Auth's per-address ones. Supabase Auth has no limit
- * per code or per account, so a visitor with many addresses could guess a 6-digit recovery code
- * or a password; these count per e-mail instead, whatever address the attempt comes from. The
- * counting itself is atomic, in Postgres (`take_auth_attempt`).
+ * per code or per account of its own, so a visitor with many addresses could guess a recovery
+ * code or a password; these count per e-mail instead, whatever address the attempt comes from.
+ * The counting itself is atomic, in Postgres (`take_auth_attempt`). The code limit binds the
+ * app's form only (Auth's /verify keeps its per-address limit, against which the code's length
+ * and lifetime in config.toml are chosen); the sign-in limit binds Auth's /token too, through
+ * its Password Verification Attempt hook.
  */
 
 export interface AttemptLimit {
@@ -23,6 +26,9 @@ export const RECOVERY_CODE_LIMIT: AttemptLimit = { windowSeconds: 3600, freeAtte
  * Password sign-ins to one account from browsers it has never signed in on: five at once, then
  * 30 s, 1 min, 2 min… up to 15 min between attempts. A browser the account signed in on before
  * is not counted (lib/security/trusted-browser.ts), so an attacker cannot lock a student out.
+ * The rule itself is SQL's `count_sign_in_attempt`, which the app and Auth's Password
+ * Verification Attempt hook both use (a sign-in straight to Auth waits too); this copy says it
+ * here, and tests/backend/auth-attempts.test.ts holds the two equal.
  */
 export const SIGN_IN_LIMIT: AttemptLimit = { windowSeconds: 15 * 60, freeAttempts: 5, firstDelaySeconds: 30 };
 

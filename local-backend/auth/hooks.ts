@@ -4,7 +4,7 @@ import type { PgFunctionHook } from "../config";
 import type { Database, Transaction } from "../database";
 import { ReplyError, type Reply } from "../http";
 import type { Claims } from "../keys";
-import { uncodedAuthError } from "./errors";
+import { authError, uncodedAuthError } from "./errors";
 
 /**
  * Supabase Auth's hooks for `pg-functions://` URIs (internal/hooks/hookspgfunc): the function gets
@@ -98,4 +98,50 @@ export async function checkNewUser(db: Database, hook: PgFunctionHook | null, us
   // Go reads the answer into an object: anything but an object or null is an unreadable answer.
   const readable = output === null || (typeof output === "object" && !Array.isArray(output));
   return readable ? null : uncodedAuthError(500, "Error unmarshaling JSON output.");
+}
+
+/** Go's encoding/json matches an object's keys to a struct's fields case-insensitively, the exact name first. */
+function goField(object: Record<string, unknown>, name: string): unknown {
+  if (name in object) return object[name];
+  const key = Object.keys(object).find((candidate) => candidate.toLowerCase() === name);
+  return key === undefined ? undefined : object[key];
+}
+
+export type PasswordVerdict = { ok: true } | { ok: false; reply: Reply; logoutUser: boolean };
+
+/**
+ * The Password Verification Attempt Hook (token.go's ResourceOwnerPasswordGrant): after the
+ * password is checked and before Auth answers, { metadata, user_id, valid } → { decision, message,
+ * should_logout_user }, in a transaction of its own that commits whatever the answer (InvokeHook
+ * with no connection). `reject` refuses the sign-in with 400 `invalid_credentials` and the message
+ * (Auth's default when empty), right password or not; anything else lets Auth go on. An answer Go
+ * cannot read into its struct (a field of another type, not an object) is a 500.
+ */
+export async function checkPasswordAttempt(
+  db: Database,
+  hook: PgFunctionHook | null,
+  input: { userId: string; valid: boolean },
+  ipAddress: string,
+): Promise<PasswordVerdict> {
+  if (!hook) return { ok: true };
+  const event = { metadata: hookMetadata("password-verification", ipAddress), user_id: input.userId, valid: input.valid };
+  let output: unknown;
+  try {
+    output = await db.transaction((tx) => callHookFunction(tx, hook, event));
+  } catch (error) {
+    if (error instanceof ReplyError) return { ok: false, reply: error.reply, logoutUser: false };
+    throw error;
+  }
+  const refusal = hookRefusal(output);
+  if (refusal) return { ok: false, reply: refusal, logoutUser: false };
+  if (output === null) return { ok: true };
+  const unreadable = { ok: false as const, reply: uncodedAuthError(500, "Error unmarshaling JSON output."), logoutUser: false };
+  if (typeof output !== "object" || Array.isArray(output)) return unreadable;
+  const answer = output as Record<string, unknown>;
+  const [decision, message, logout] = ["decision", "message", "should_logout_user"].map((name) => goField(answer, name));
+  const isText = (value: unknown) => value === undefined || value === null || typeof value === "string";
+  if (!isText(decision) || !isText(message) || !(logout === undefined || logout === null || typeof logout === "boolean")) return unreadable;
+  if (decision !== "reject") return { ok: true };
+  const text = typeof message === "string" && message ? message : "Further password verification attempts will be rejected.";
+  return { ok: false, reply: authError(400, "invalid_credentials", text), logoutUser: logout === true };
 }

@@ -38,7 +38,7 @@ export function createAuth(context: AuthContext) {
   function token(request: Request): Promise<Reply> | Reply {
     const body = parseJson(request.body) as Record<string, unknown> | undefined;
     if (!body) return badJson();
-    return sessions.grant(request.url.searchParams.get("grant_type"), body);
+    return sessions.grant(request.url.searchParams.get("grant_type"), body, request.clientAddress);
   }
 
   /** Routes a request whose path starts with /auth/v1. */

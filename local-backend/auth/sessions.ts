@@ -5,7 +5,7 @@ import { bearerToken, json, type Reply, type Request } from "../http";
 import { apiKeyClaims, opaqueKeyRole, type Claims } from "../keys";
 import { passwordMatches } from "./passwords";
 import { authError, invalidCredentials } from "./errors";
-import { customizeAccessToken } from "./hooks";
+import { checkPasswordAttempt, customizeAccessToken } from "./hooks";
 import type { AuthContext } from "./index";
 import { emailFrom, findUser, loadUserJson, type UserRow } from "./users";
 
@@ -116,11 +116,23 @@ export function createSessions(context: AuthContext) {
     return bearer.ok ? userAndSession(bearer.claims) : bearer;
   }
 
-  async function passwordGrant(body: Record<string, unknown>): Promise<Reply> {
+  /**
+   * GoTrue's ResourceOwnerPasswordGrant: the password is checked, then the Password Verification
+   * Attempt hook may refuse (right password or not, and may sign the user out everywhere), and
+   * only then do a wrong password and an unconfirmed address answer.
+   */
+  async function passwordGrant(body: Record<string, unknown>, clientAddress: string): Promise<Reply> {
     const email = emailFrom(body);
     if (!email || typeof body.password !== "string") return invalidCredentials();
     const user = await findUser(db, "email", email);
-    if (!user || !(await passwordMatches(body.password, user.encrypted_password))) return invalidCredentials();
+    if (!user?.encrypted_password) return invalidCredentials();
+    const valid = await passwordMatches(body.password, user.encrypted_password);
+    const verdict = await checkPasswordAttempt(db, config.passwordVerificationAttemptHook, { userId: user.id, valid }, clientAddress);
+    if (!verdict.ok) {
+      if (verdict.logoutUser) await db.query(`delete from auth.sessions where user_id = $1`, [user.id]);
+      return verdict.reply;
+    }
+    if (!valid) return invalidCredentials();
     if (!user.email_confirmed_at) return authError(400, "email_not_confirmed", "Email not confirmed");
     return json(200, await db.transaction((tx) => issueSession(tx, user, "password")));
   }
@@ -197,8 +209,8 @@ export function createSessions(context: AuthContext) {
     });
   }
 
-  function grant(type: string | null, body: Record<string, unknown>): Promise<Reply> | Reply {
-    if (type === "password") return passwordGrant(body);
+  function grant(type: string | null, body: Record<string, unknown>, clientAddress: string): Promise<Reply> | Reply {
+    if (type === "password") return passwordGrant(body, clientAddress);
     if (type === "refresh_token") return refreshGrant(body);
     if (type === "pkce") return pkceGrant(body);
     return authError(400, "unsupported_grant_type", "unsupported_grant_type");

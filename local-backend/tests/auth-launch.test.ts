@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "@supabase/supabase-js";
+import { loadConfig } from "@/local-backend/config";
 import type { LocalBackend } from "@/local-backend/server";
 import {
   ANON_KEY,
@@ -122,7 +123,7 @@ describe("recovery emails", () => {
     expect(verified.data.session?.user.email).toBe(email);
   });
 
-  it("builds the link from the site URL with the project's template, and gives the 6-digit code", async () => {
+  it("builds the link from the site URL with the project's template, and gives the code of otp_length digits", async () => {
     const email = await newUser();
     await onBehalfOf("192.0.2.12").resetPasswordForEmail(email, { redirectTo: "https://evil.example/steal" });
     const mail = await latestMail(backend, email);
@@ -131,14 +132,15 @@ describe("recovery emails", () => {
     expect(link.origin + link.pathname).toBe("http://localhost:3000/auth/confirm");
     expect(link.searchParams.get("type")).toBe("recovery");
     expect(link.searchParams.get("token_hash")).toMatch(/^[0-9a-f]{56}$/);
-    expect(mail.body).toMatch(/Или введите код \d{6} на странице http:\/\/localhost:3000\/auth\/code/);
+    expect(mail.body).toMatch(new RegExp(`Или введите код \\d{${loadConfig({}).otpLength}} на странице http://localhost:3000/auth/code`));
   });
 
   it("verifies the typed code once; a wrong code is refused with Supabase's message", async () => {
     const email = await newUser();
     await onBehalfOf("192.0.2.13").resetPasswordForEmail(email);
-    const code = (await latestMail(backend, email)).body.match(/код (\d{6})/)![1];
-    const wrong = await anonClient(backend).auth.verifyOtp({ email, token: code === "000000" ? "111111" : "000000", type: "recovery" });
+    const code = (await latestMail(backend, email)).body.match(/код (\d+)/)![1];
+    const other = code.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10));
+    const wrong = await anonClient(backend).auth.verifyOtp({ email, token: other, type: "recovery" });
     expect(wrong.error).toMatchObject({ status: 403, code: "otp_expired", message: "Token has expired or is invalid" });
     const right = await anonClient(backend).auth.verifyOtp({ email: email.toUpperCase(), token: code, type: "recovery" });
     expect(right.error).toBeNull();

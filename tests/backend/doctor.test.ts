@@ -13,6 +13,7 @@ import type { HealthResult, HealthSettings } from "@/lib/health/types";
 import { checkWorker } from "@/lib/health/worker";
 import { deliverAllDue } from "@/lib/notifications/deliver";
 import { recoveryCodeSchema } from "@/lib/validation/auth";
+import { loadConfig } from "@/local-backend/config";
 import type { LocalBackend } from "@/local-backend/server";
 import { startLocalBackend } from "@/local-backend/server";
 import { PUBLISHABLE_KEY, SECRET_KEY, SEEDED, serviceClient, signedIn, startTestBackend } from "@/local-backend/tests/harness";
@@ -76,7 +77,7 @@ describe("npm run doctor", () => {
         "✓ Секретный ключ: ",
         "✓ Права: у anon, authenticated и service_role есть все",
         "✓ Хук согласия: регистрация без согласия отклонена",
-        "✓ Код из письма: 6 цифр",
+        `✓ Код из письма: ${loadConfig({}).otpLength} цифр`,
         "✓ Адреса в письмах: ",
         `✓ Почта уведомлений: SMTP smtp://127.0.0.1:${port + 4} принимает подключение`,
         `✓ Почта Auth: локальная школа: письма Auth приходят в http://127.0.0.1:${port}/mailbox`,
