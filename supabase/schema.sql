@@ -138,7 +138,7 @@ ALTER TABLE public.auth_sign_in_passes ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "Supabase Auth spends sign-in passes" ON public.auth_sign_in_passes TO supabase_auth_admin USING (true) WITH CHECK (true);
 
 GRANT SELECT,DELETE,UPDATE ON TABLE public.auth_sign_in_passes TO supabase_auth_admin;
-GRANT SELECT,INSERT,DELETE ON TABLE public.auth_sign_in_passes TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.auth_sign_in_passes TO service_role;
 
 
 -- Table course_modules
