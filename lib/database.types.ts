@@ -1482,6 +1482,12 @@ export type Database = {
         }
         Returns: string
       }
+      clean_full_name: {
+        Args: {
+          _name: string
+        }
+        Returns: string
+      }
       clear_auth_attempts: {
         Args: {
           _key: string

@@ -855,6 +855,8 @@ CREATE INDEX profiles_role_email_idx ON public.profiles USING btree (role, email
 
 CREATE TRIGGER profiles_derive_role BEFORE INSERT OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.derive_profile_role();
 
+CREATE TRIGGER profiles_hold_full_name BEFORE INSERT OR UPDATE OF full_name ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.hold_full_name();
+
 CREATE TRIGGER profiles_notify_welcome AFTER INSERT ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.notify_welcome();
 
 ALTER TABLE public.profiles ENABLE ROW LEVEL SECURITY;
@@ -1783,14 +1785,20 @@ CREATE FUNCTION public.before_user_created_hook(event jsonb) RETURNS jsonb
     SET search_path TO ''
     AS $$
   select case
-    when event -> 'user' -> 'user_metadata' ->> 'privacy_policy_version' = public.current_privacy_policy_version()
-      then '{}'::jsonb
-    else jsonb_build_object(
-      'error',
-      jsonb_build_object('http_code', 400, 'message', 'Подтвердите согласие на обработку персональных данных')
-    )
+    when coalesce(event -> 'user' -> 'user_metadata' ->> 'privacy_policy_version', '') <> public.current_privacy_policy_version()
+      then jsonb_build_object(
+        'error',
+        jsonb_build_object('http_code', 400, 'message', 'Подтвердите согласие на обработку персональных данных'))
+    when event -> 'user' -> 'user_metadata' ? 'full_name'
+      and public.clean_full_name(event -> 'user' -> 'user_metadata' ->> 'full_name') is null
+      then jsonb_build_object(
+        'error',
+        jsonb_build_object('http_code', 400, 'message', 'Имя может содержать только буквы, пробелы и дефисы'))
+    else '{}'::jsonb
   end;
 $$;
+
+COMMENT ON FUNCTION public.before_user_created_hook(event jsonb) IS 'Supabase Auth''s Before User Created hook: refuses a sign-up whose metadata does not consent to the current privacy policy, or whose name breaks the registration form''s rule, whichever way it reaches Auth.';
 
 REVOKE ALL ON FUNCTION public.before_user_created_hook(event jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.before_user_created_hook(event jsonb) TO supabase_auth_admin;
@@ -1920,6 +1928,31 @@ COMMENT ON FUNCTION public.claim_submission(_submission_id uuid) IS 'Takes a wai
 REVOKE ALL ON FUNCTION public.claim_submission(_submission_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.claim_submission(_submission_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.claim_submission(_submission_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.clean_full_name(_name text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  -- Trimmed and composed (NFC) as the form does, then held to its pattern: letters of the Latin
+  -- and Cyrillic scripts, each with its combining accents, spaces and hyphens, with at least one
+  -- letter, 1 to 100 characters. The letter ranges are the two scripts' Unicode blocks (Postgres
+  -- regular expressions have no script classes); tests/backend/names.test.ts holds them to the form.
+  select case
+    when cleaned ~ '^(?:[A-Za-z\u00AA\u00BA\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF\u0400-\u0481\u048A-\u052F][\u0300-\u036F\u0483-\u0489]*|[ -])+$'
+      and cleaned ~ '[A-Za-z\u00AA\u00BA\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF\u0400-\u0481\u048A-\u052F]'
+      and char_length(cleaned) between 1 and 100
+    then cleaned
+  end
+  from (select normalize(btrim(_name), NFC) as cleaned) as input;
+$_$;
+
+COMMENT ON FUNCTION public.clean_full_name(_name text) IS 'The name as the registration form keeps it (trimmed, NFC), or null when it breaks the form''s rule (Latin or Cyrillic letters with their accents, spaces and hyphens, at least one letter, 1–100 characters): the one rule the profile, the sign-up hook and handle_new_user ask.';
+
+REVOKE ALL ON FUNCTION public.clean_full_name(_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.clean_full_name(_name text) TO authenticated;
+GRANT ALL ON FUNCTION public.clean_full_name(_name text) TO service_role;
+GRANT ALL ON FUNCTION public.clean_full_name(_name text) TO supabase_auth_admin;
 
 
 CREATE FUNCTION public.clear_auth_attempts(_key text) RETURNS void
@@ -2561,7 +2594,7 @@ CREATE FUNCTION public.handle_new_user() RETURNS trigger
     AS $$
 begin
   insert into public.profiles (id, email, full_name)
-  values (new.id, new.email, nullif(trim(new.raw_user_meta_data ->> 'full_name'), ''));
+  values (new.id, new.email, public.clean_full_name(new.raw_user_meta_data ->> 'full_name'));
   insert into public.user_roles (user_id, role) values (new.id, 'student');
   if new.raw_user_meta_data ->> 'privacy_policy_version' = public.current_privacy_policy_version() then
     insert into public.privacy_consents (user_id, policy_version) values (new.id, public.current_privacy_policy_version());
@@ -2569,6 +2602,8 @@ begin
   return new;
 end;
 $$;
+
+COMMENT ON FUNCTION public.handle_new_user() IS 'Trigger on auth.users: a new user''s profile (with the metadata''s name only when it follows the form''s rule), the student role and, when the metadata consents to the current policy, the consent.';
 
 REVOKE ALL ON FUNCTION public.handle_new_user() FROM PUBLIC;
 
@@ -2680,6 +2715,28 @@ $$;
 REVOKE ALL ON FUNCTION public.highest_role(_user_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.highest_role(_user_id uuid) TO service_role;
 GRANT ALL ON FUNCTION public.highest_role(_user_id uuid) TO supabase_auth_admin;
+
+
+CREATE FUNCTION public.hold_full_name() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if new.full_name is null then
+    return new;
+  end if;
+  if public.clean_full_name(new.full_name) is null then
+    raise exception 'Имя может содержать только буквы, пробелы и дефисы'
+      using errcode = '23514', constraint = 'profiles_full_name_rule', hint = 'full_name_rule';
+  end if;
+  new.full_name := public.clean_full_name(new.full_name);
+  return new;
+end;
+$$;
+
+COMMENT ON FUNCTION public.hold_full_name() IS 'Trigger on profiles: a name written (insert, or an update of full_name) is kept trimmed and composed, and refused with check_violation when it breaks the registration form''s rule. Rows written before the rule are left as they are until renamed.';
+
+REVOKE ALL ON FUNCTION public.hold_full_name() FROM PUBLIC;
 
 
 CREATE FUNCTION public.holds_any_role(_user_id uuid, _roles public.app_role[]) RETURNS boolean
