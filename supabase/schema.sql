@@ -4601,6 +4601,22 @@ REVOKE ALL ON FUNCTION public.unlink_telegram_chat(_chat_id bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.unlink_telegram_chat(_chat_id bigint) TO service_role;
 
 
+CREATE FUNCTION public.unlink_telegram_on_new_password() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  delete from public.telegram_links where user_id = new.id;
+  delete from public.telegram_link_tokens where user_id = new.id;
+  return null;
+end;
+$$;
+
+COMMENT ON FUNCTION public.unlink_telegram_on_new_password() IS 'Trigger on auth.users: when a password changes, the account''s Telegram chat is unlinked and its unused link tokens are dropped, so a chat linked by whoever knew the old password hears nothing more.';
+
+REVOKE ALL ON FUNCTION public.unlink_telegram_on_new_password() FROM PUBLIC;
+
+
 CREATE FUNCTION public.unsubscribe_email(_token text, _kind public.notification_kind DEFAULT NULL::public.notification_kind) RETURNS boolean
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -4748,6 +4764,8 @@ GRANT SELECT,USAGE ON SEQUENCE public.notifications_id_seq TO service_role;
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION public.handle_new_user();
 
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN ((((old.email)::text IS DISTINCT FROM (new.email)::text) AND (new.email IS NOT NULL))) EXECUTE FUNCTION public.sync_profile_email();
+
+CREATE TRIGGER on_auth_user_password_changed AFTER UPDATE OF encrypted_password ON auth.users FOR EACH ROW WHEN (((old.encrypted_password)::text IS DISTINCT FROM (new.encrypted_password)::text)) EXECUTE FUNCTION public.unlink_telegram_on_new_password();
 
 CREATE POLICY "Admins delete material files" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin)));
 
