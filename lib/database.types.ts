@@ -118,6 +118,32 @@ export type Database = {
         }
         Relationships: []
       }
+      email_change_proofs: {
+        Row: {
+          proven_at: string
+          token_hash: string
+          user_id: string
+        }
+        Insert: {
+          proven_at?: string
+          token_hash: string
+          user_id: string
+        }
+        Update: {
+          proven_at?: string
+          token_hash?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "email_change_proofs_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       email_unsubscribe_tokens: {
         Row: {
           token: string
@@ -1614,6 +1640,18 @@ export type Database = {
           is_visible: boolean
         }[]
       }
+      email_change_is_proven: {
+        Args: {
+          _user_id: string
+          _current: string
+          _new: string
+        }
+        Returns: boolean
+      }
+      email_change_state: {
+        Args: never
+        Returns: Json
+      }
       email_unsubscribe_token: {
         Args: {
           _user_id: string
@@ -1862,6 +1900,12 @@ export type Database = {
       progress_summary: {
         Args: {
           _student_id?: string
+        }
+        Returns: Json
+      }
+      prove_email_change: {
+        Args: {
+          _token_hash: string
         }
         Returns: Json
       }

@@ -171,6 +171,24 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.course_modules TO authenticate
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.course_modules TO service_role;
 
 
+-- Table email_change_proofs
+
+CREATE TABLE public.email_change_proofs (
+    user_id uuid NOT NULL,
+    token_hash text NOT NULL,
+    proven_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT email_change_proofs_token_hash_check CHECK (((char_length(token_hash) >= 1) AND (char_length(token_hash) <= 200))),
+    CONSTRAINT email_change_proofs_pkey PRIMARY KEY (user_id, token_hash),
+    CONSTRAINT email_change_proofs_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+COMMENT ON TABLE public.email_change_proofs IS 'Links of a pending e-mail change that were followed through the app: one row per address proven (the token hash Auth mailed to it). Nobody reads or writes it through the API; prove_email_change records, the auth.users trigger checks.';
+
+ALTER TABLE public.email_change_proofs ENABLE ROW LEVEL SECURITY;
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.email_change_proofs TO service_role;
+
+
 -- Table email_unsubscribe_tokens
 
 CREATE TABLE public.email_unsubscribe_tokens (
@@ -2425,6 +2443,41 @@ GRANT ALL ON FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id 
 GRANT ALL ON FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id uuid) TO service_role;
 
 
+CREATE FUNCTION public.email_change_is_proven(_user_id uuid, _current text, _new text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(_new, '') <> ''
+    and exists (select 1 from public.email_change_proofs p where p.user_id = _user_id and p.token_hash = _new)
+    and (coalesce(_current, '') = ''
+      or exists (select 1 from public.email_change_proofs p where p.user_id = _user_id and p.token_hash = _current));
+$$;
+
+COMMENT ON FUNCTION public.email_change_is_proven(_user_id uuid, _current text, _new text) IS 'Whether both links of a user''s pending e-mail change were followed through the app: the new address''s token hash and, when Auth mailed the current address too, its token hash.';
+
+REVOKE ALL ON FUNCTION public.email_change_is_proven(_user_id uuid, _current text, _new text) FROM PUBLIC;
+
+
+CREATE FUNCTION public.email_change_state() RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'new_email', nullif(u.email_change, ''),
+    'current_proven', coalesce(u.email_change_token_current, '') <> ''
+      and exists (select 1 from public.email_change_proofs p where p.user_id = u.id and p.token_hash = u.email_change_token_current),
+    'new_proven', coalesce(u.email_change_token_new, '') <> ''
+      and exists (select 1 from public.email_change_proofs p where p.user_id = u.id and p.token_hash = u.email_change_token_new))
+  from auth.users u
+  where u.id = auth.uid();
+$$;
+
+COMMENT ON FUNCTION public.email_change_state() IS 'The caller''s pending e-mail change, for «Настройки»: the new address (or null) and which of its two links were followed through the app.';
+
+REVOKE ALL ON FUNCTION public.email_change_state() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.email_change_state() TO authenticated;
+
+
 CREATE FUNCTION public.email_unsubscribe_token(_user_id uuid) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -2715,6 +2768,33 @@ $$;
 REVOKE ALL ON FUNCTION public.highest_role(_user_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.highest_role(_user_id uuid) TO service_role;
 GRANT ALL ON FUNCTION public.highest_role(_user_id uuid) TO supabase_auth_admin;
+
+
+CREATE FUNCTION public.hold_email_change() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if coalesce(old.email_change, '') = ''
+    or coalesce(old.email, '') = ''
+    or lower(new.email) is distinct from lower(old.email_change)
+    or old.email_change_confirm_status <> 0
+    or coalesce(old.email_change_token_current, '') = ''
+  then
+    return new;
+  end if;
+  if not public.email_change_is_proven(old.id, old.email_change_token_current, old.email_change_token_new) then
+    raise exception 'an e-mail change needs the links of both addresses'
+      using errcode = 'P0001', hint = 'email_change_unproven';
+  end if;
+  delete from public.email_change_proofs p where p.user_id = old.id;
+  return new;
+end;
+$$;
+
+COMMENT ON FUNCTION public.hold_email_change() IS 'Trigger on auth.users: refuses to complete a pending e-mail change (email set to email_change) unless both of its links were followed through the app (prove_email_change), whichever way the completion reaches Auth; Auth''s own double confirmation (confirmations on) and a change that mails only the new address pass as Auth decides.';
+
+REVOKE ALL ON FUNCTION public.hold_email_change() FROM PUBLIC;
 
 
 CREATE FUNCTION public.hold_full_name() RETURNS trigger
@@ -3691,6 +3771,44 @@ $$;
 REVOKE ALL ON FUNCTION public.progress_summary(_student_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.progress_summary(_student_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.progress_summary(_student_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.prove_email_change(_token_hash text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  target auth.users;
+  side text;
+begin
+  if coalesce(_token_hash, '') = '' then
+    return null;
+  end if;
+  select * into target from auth.users u
+  where coalesce(u.email_change, '') <> ''
+    and (u.email_change_token_current = _token_hash or u.email_change_token_new = _token_hash)
+  limit 1;
+  if not found then
+    return null;
+  end if;
+  side := case when target.email_change_token_current = _token_hash then 'current' else 'new' end;
+  -- Only the pending change's links count: a new request replaces both hashes.
+  delete from public.email_change_proofs p
+  where p.user_id = target.id
+    and p.token_hash not in (coalesce(target.email_change_token_current, ''), coalesce(target.email_change_token_new, ''));
+  insert into public.email_change_proofs (user_id, token_hash) values (target.id, _token_hash) on conflict do nothing;
+  return jsonb_build_object(
+    'side', side,
+    'complete', public.email_change_is_proven(target.id, target.email_change_token_current, target.email_change_token_new));
+end;
+$$;
+
+COMMENT ON FUNCTION public.prove_email_change(_token_hash text) IS 'Records that the link of a pending e-mail change with this token hash (Auth''s, mailed to the old or the new address) was followed. Answers which address it proved (current or new) and whether both are now proven, or null for a hash of no pending change. Anyone holding a link may call it: the hash itself is the proof.';
+
+REVOKE ALL ON FUNCTION public.prove_email_change(_token_hash text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.prove_email_change(_token_hash text) TO anon;
+GRANT ALL ON FUNCTION public.prove_email_change(_token_hash text) TO authenticated;
+GRANT ALL ON FUNCTION public.prove_email_change(_token_hash text) TO service_role;
 
 
 CREATE FUNCTION public.rebuild_student_activity() RETURNS void
@@ -4762,6 +4880,8 @@ GRANT SELECT,USAGE ON SEQUENCE public.notifications_id_seq TO service_role;
 -- ================================================================================================
 
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION public.handle_new_user();
+
+CREATE TRIGGER on_auth_user_email_change_held BEFORE UPDATE OF email ON auth.users FOR EACH ROW WHEN (((old.email)::text IS DISTINCT FROM (new.email)::text)) EXECUTE FUNCTION public.hold_email_change();
 
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN ((((old.email)::text IS DISTINCT FROM (new.email)::text) AND (new.email IS NOT NULL))) EXECUTE FUNCTION public.sync_profile_email();
 
