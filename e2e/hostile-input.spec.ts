@@ -101,6 +101,7 @@ function templates(role: Role, canaries: Canaries): Record<string, () => unknown
     endPreview: () => [id.student()],
     // A token nobody has: no one's e-mail preferences change.
     unsubscribeEmails: () => [{ token: "0123456789abcdef".repeat(4), kind: "homework_accepted" }],
+    proveEmailAddress: () => [{ token: "ab".repeat(32) }],
     openNotification: () => [2 ** 52],
     markAllNotificationsRead: () => [{ before: new Date(0).toISOString() }],
     retryDelivery: () => [2 ** 52],
@@ -143,6 +144,7 @@ function templates(role: Role, canaries: Canaries): Record<string, () => unknown
     changeEmail: () => [{ email: "не-адрес" }],
     changePassword: () => [{ password: "новый-пароль-1", confirmation: "другой-пароль-2" }],
     setNotificationPreference: () => [{ kind: "welcome", channel: "email", enabled: false }],
+    resendEmailProof: () => [],
     connectTelegram: () => [],
     disconnectTelegram: () => [],
     deleteAccount: () => [{ email: nobody() }],

@@ -90,6 +90,13 @@ const ACTIONS: Record<string, Row> = {
     answers: { redirect: /^\/auth\/link-expired\?reason=/ },
     malformed: [[formOf({ token_hash: "a".repeat(5000), type: "recovery" })], [formOf({ type: "x".repeat(5000) })]],
   },
+  // The proof letter's button: its token is the credential, so a token nobody has proves nothing.
+  proveEmailAddress: {
+    level: "anyone",
+    canary: () => [],
+    probe: () => [formOf({ token: "ab".repeat(32) })],
+    answers: { redirect: /^\/auth\/verify-email\?result=failed$/ },
+  },
   // Ends the session: called last, by each role in a browser of its own (below).
   signOut: { level: "anyone", canary: () => [], probe: () => [], answers: { ok: true } },
   // Leaves «Смотреть как студент»: a cookie and a redirect back to that student's panel.
@@ -171,6 +178,8 @@ const ACTIONS: Record<string, Row> = {
     answers: { error: /Выберите одно из допустимых значений/ },
   },
   // The e2e stack has a bot (scripts/e2e-server.ts): a fresh one-time link, which links nothing until /start.
+  // The seeded accounts are the school's own, proven: «Адрес уже подтверждён».
+  resendEmailProof: { level: "student", canary: () => [], probe: () => [], answers: { ok: true } },
   connectTelegram: { level: "student", canary: () => [], probe: () => [], answers: { ok: true } },
   disconnectTelegram: { level: "student", canary: () => [], probe: () => [], answers: NOT_FOUND },
   deleteAccount: { level: "student", canary: () => [{ email: nobody() }], probe: () => [{ email: nobody() }], answers: { error: /E-mail не совпадает с адресом вашего аккаунта/ } },

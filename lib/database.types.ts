@@ -144,6 +144,38 @@ export type Database = {
           }
         ]
       }
+      email_proof_tokens: {
+        Row: {
+          created_at: string
+          email: string
+          expires_at: string
+          token_hash: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          expires_at: string
+          token_hash: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          expires_at?: string
+          token_hash?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "email_proof_tokens_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       email_unsubscribe_tokens: {
         Row: {
           token: string
@@ -895,6 +927,7 @@ export type Database = {
         Row: {
           created_at: string
           email: string
+          email_unproven: boolean
           full_name: string | null
           id: string
           last_activity_at: string | null
@@ -903,6 +936,7 @@ export type Database = {
         Insert: {
           created_at?: string
           email: string
+          email_unproven?: boolean
           full_name?: string | null
           id: string
           last_activity_at?: string | null
@@ -911,6 +945,7 @@ export type Database = {
         Update: {
           created_at?: string
           email?: string
+          email_unproven?: boolean
           full_name?: string | null
           id?: string
           last_activity_at?: string | null
@@ -1755,6 +1790,12 @@ export type Database = {
         Args: never
         Returns: boolean
       }
+      issue_email_proof: {
+        Args: {
+          _user_id: string
+        }
+        Returns: string
+      }
       lesson_completion: {
         Args: {
           _user_id: string
@@ -1902,6 +1943,12 @@ export type Database = {
           _student_id?: string
         }
         Returns: Json
+      }
+      prove_email: {
+        Args: {
+          _token: string
+        }
+        Returns: boolean
       }
       prove_email_change: {
         Args: {

@@ -189,6 +189,28 @@ ALTER TABLE public.email_change_proofs ENABLE ROW LEVEL SECURITY;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.email_change_proofs TO service_role;
 
 
+-- Table email_proof_tokens
+
+CREATE TABLE public.email_proof_tokens (
+    token_hash text NOT NULL,
+    user_id uuid NOT NULL,
+    email text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    CONSTRAINT email_proof_tokens_token_hash_check CHECK ((char_length(token_hash) = 64)),
+    CONSTRAINT email_proof_tokens_pkey PRIMARY KEY (token_hash),
+    CONSTRAINT email_proof_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+COMMENT ON TABLE public.email_proof_tokens IS 'The links the app mailed to prove a new account''s address: the SHA-256 of each token (never the token), the address it was sent to and until when it works. Nobody reads or writes it through the API.';
+
+CREATE INDEX email_proof_tokens_user_idx ON public.email_proof_tokens USING btree (user_id);
+
+ALTER TABLE public.email_proof_tokens ENABLE ROW LEVEL SECURITY;
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.email_proof_tokens TO service_role;
+
+
 -- Table email_unsubscribe_tokens
 
 CREATE TABLE public.email_unsubscribe_tokens (
@@ -860,12 +882,15 @@ CREATE TABLE public.profiles (
     role public.app_role DEFAULT 'student'::public.app_role NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     last_activity_at timestamp with time zone,
+    email_unproven boolean DEFAULT false NOT NULL,
     CONSTRAINT profiles_pkey PRIMARY KEY (id),
     CONSTRAINT profiles_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 ALTER TABLE public.profiles
     ADD CONSTRAINT profiles_full_name_length CHECK (((full_name IS NULL) OR ((char_length(full_name) >= 1) AND (char_length(full_name) <= 100)))) NOT VALID;
+
+COMMENT ON COLUMN public.profiles.email_unproven IS 'True for an account made by a sign-up whose address has not yet been proven by following the link the app mailed (prove_email): its e-mails wait and Telegram cannot be linked.';
 
 CREATE INDEX profiles_role_activity_idx ON public.profiles USING btree (role, last_activity_at DESC NULLS LAST);
 
@@ -2112,12 +2137,17 @@ begin
   if auth.uid() is null then
     raise exception 'not signed in' using errcode = '42501';
   end if;
+  if exists (select 1 from public.profiles p where p.id = auth.uid() and p.email_unproven) then
+    raise exception 'the address is not proven yet' using errcode = 'P0001', hint = 'email_unproven';
+  end if;
   delete from public.telegram_link_tokens where user_id = auth.uid() or expires_at < now();
   insert into public.telegram_link_tokens (token_hash, user_id, expires_at)
   values (encode(sha256(convert_to(token, 'UTF8')), 'hex'), auth.uid(), now() + interval '15 minutes');
   return token;
 end;
 $$;
+
+COMMENT ON FUNCTION public.create_telegram_link_token() IS 'A one-time token (15 minutes) for the bot''s deep link that links the caller''s Telegram chat; refused while the caller''s address is not proven.';
 
 REVOKE ALL ON FUNCTION public.create_telegram_link_token() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.create_telegram_link_token() TO authenticated;
@@ -2646,8 +2676,12 @@ CREATE FUNCTION public.handle_new_user() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
-  insert into public.profiles (id, email, full_name)
-  values (new.id, new.email, public.clean_full_name(new.raw_user_meta_data ->> 'full_name'));
+  insert into public.profiles (id, email, full_name, email_unproven)
+  values (
+    new.id,
+    new.email,
+    public.clean_full_name(new.raw_user_meta_data ->> 'full_name'),
+    new.raw_user_meta_data ? 'privacy_policy_version');
   insert into public.user_roles (user_id, role) values (new.id, 'student');
   if new.raw_user_meta_data ->> 'privacy_policy_version' = public.current_privacy_policy_version() then
     insert into public.privacy_consents (user_id, policy_version) values (new.id, public.current_privacy_policy_version());
@@ -2656,7 +2690,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.handle_new_user() IS 'Trigger on auth.users: a new user''s profile (with the metadata''s name only when it follows the form''s rule), the student role and, when the metadata consents to the current policy, the consent.';
+COMMENT ON FUNCTION public.handle_new_user() IS 'Trigger on auth.users: a new user''s profile (with the metadata''s name only when it follows the form''s rule; its address unproven when it came by a sign-up, which carries the consent), the student role and, when the metadata consents to the current policy, the consent.';
 
 REVOKE ALL ON FUNCTION public.handle_new_user() FROM PUBLIC;
 
@@ -2951,6 +2985,38 @@ GRANT ALL ON FUNCTION public.is_reviewer() TO authenticated;
 GRANT ALL ON FUNCTION public.is_reviewer() TO service_role;
 
 
+CREATE FUNCTION public.issue_email_proof(_user_id uuid) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  target public.profiles;
+  token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
+  last_sent timestamptz;
+begin
+  select * into target from public.profiles p where p.id = _user_id for update;
+  if not found or not target.email_unproven then
+    return null;
+  end if;
+  select max(t.created_at) into last_sent from public.email_proof_tokens t where t.user_id = _user_id;
+  -- One letter a minute, as Supabase Auth's max_frequency for its own letters.
+  if last_sent > now() - interval '60 seconds' then
+    raise exception 'a proof e-mail was sent less than a minute ago'
+      using errcode = 'P0001', hint = 'email_proof_too_soon';
+  end if;
+  delete from public.email_proof_tokens t where t.user_id = _user_id;
+  insert into public.email_proof_tokens (token_hash, user_id, email, expires_at)
+  values (encode(sha256(convert_to(token, 'UTF8')), 'hex'), _user_id, target.email, now() + interval '24 hours');
+  return token;
+end;
+$$;
+
+COMMENT ON FUNCTION public.issue_email_proof(_user_id uuid) IS 'A new one-time token (valid 24 hours, replacing any earlier one) for the link that proves an account''s address, or null when there is nothing to prove. The service role''s alone: whoever could issue it for themselves could prove an address they do not hold. At most one a minute per account.';
+
+REVOKE ALL ON FUNCTION public.issue_email_proof(_user_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.issue_email_proof(_user_id uuid) TO service_role;
+
+
 CREATE FUNCTION public.keep_an_admin() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -3208,7 +3274,7 @@ begin
   delete from public.telegram_link_tokens
   where token_hash = encode(sha256(convert_to(coalesce(_token, ''), 'UTF8')), 'hex') and expires_at > now()
   returning user_id into owner;
-  if owner is null then
+  if owner is null or exists (select 1 from public.profiles p where p.id = owner and p.email_unproven) then
     return null;
   end if;
   delete from public.telegram_links where chat_id = _chat_id and user_id <> owner;
@@ -3217,6 +3283,8 @@ begin
   return owner;
 end;
 $$;
+
+COMMENT ON FUNCTION public.link_telegram(_token text, _chat_id bigint, _username text) IS 'The bot''s /start: spends a link token and links the chat to its account (moving the chat from any other account), or links nothing for an unknown or expired token or an account whose address is not proven. The service role''s alone.';
 
 REVOKE ALL ON FUNCTION public.link_telegram(_token text, _chat_id bigint, _username text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.link_telegram(_token text, _chat_id bigint, _username text) TO service_role;
@@ -3725,9 +3793,11 @@ CREATE FUNCTION public.plan_deliveries() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  unproven boolean := coalesce((select p.email_unproven from public.profiles p where p.id = new.user_id), false);
 begin
-  insert into public.notification_deliveries (notification_id, channel)
-  select new.id, c.channel
+  insert into public.notification_deliveries (notification_id, channel, next_attempt_at)
+  select new.id, c.channel, case when c.channel = 'email' and unproven then 'infinity'::timestamptz else now() end
   from unnest(enum_range(null::public.notification_channel)) c (channel)
   where public.channel_wanted(new.user_id, new.kind, c.channel);
   if found and public.channel_wanted(new.user_id, new.kind, 'email') then
@@ -3736,6 +3806,8 @@ begin
   return null;
 end;
 $$;
+
+COMMENT ON FUNCTION public.plan_deliveries() IS 'Trigger on notifications: one delivery per channel the person wants for that kind; an e-mail to an address not yet proven waits (next_attempt_at infinity) until prove_email lets it go.';
 
 REVOKE ALL ON FUNCTION public.plan_deliveries() FROM PUBLIC;
 
@@ -3771,6 +3843,40 @@ $$;
 REVOKE ALL ON FUNCTION public.progress_summary(_student_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.progress_summary(_student_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.progress_summary(_student_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.prove_email(_token text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  proof public.email_proof_tokens;
+begin
+  delete from public.email_proof_tokens t
+  where t.token_hash = encode(sha256(convert_to(coalesce(_token, ''), 'UTF8')), 'hex') and t.expires_at > now()
+  returning * into proof;
+  if not found then
+    return false;
+  end if;
+  -- A token mailed to an address the account has since left proves nothing about the current one.
+  update public.profiles p set email_unproven = false
+  where p.id = proof.user_id and lower(p.email) = lower(proof.email) and p.email_unproven;
+  if not found then
+    return false;
+  end if;
+  update public.notification_deliveries d set next_attempt_at = now()
+  where d.status = 'pending' and d.channel = 'email' and d.next_attempt_at = 'infinity'
+    and d.notification_id in (select n.id from public.notifications n where n.user_id = proof.user_id);
+  return true;
+end;
+$$;
+
+COMMENT ON FUNCTION public.prove_email(_token text) IS 'Follows the link of a proof e-mail: spends the token and, when it was mailed to the account''s current address, marks the address proven and lets the account''s waiting e-mails go. Answers whether it proved anything. Anyone holding the link may call it: the token is the proof.';
+
+REVOKE ALL ON FUNCTION public.prove_email(_token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.prove_email(_token text) TO anon;
+GRANT ALL ON FUNCTION public.prove_email(_token text) TO authenticated;
+GRANT ALL ON FUNCTION public.prove_email(_token text) TO service_role;
 
 
 CREATE FUNCTION public.prove_email_change(_token_hash text) RETURNS jsonb
@@ -4453,10 +4559,13 @@ CREATE FUNCTION public.sync_profile_email() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
-  update public.profiles set email = new.email where id = new.id and email is distinct from new.email;
+  update public.profiles set email = new.email, email_unproven = false
+  where id = new.id and email is distinct from new.email;
   return null;
 end;
 $$;
+
+COMMENT ON FUNCTION public.sync_profile_email() IS 'Trigger on auth.users: keeps the profile''s address in step with Auth''s. A change completes only with both addresses proven (hold_email_change) or by the school itself (Admin API), so the new address counts as proven.';
 
 REVOKE ALL ON FUNCTION public.sync_profile_email() FROM PUBLIC;
 

@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { defineAction, defineFormAction, fail, ok, type ActionResult } from "@/lib/actions";
 import { authErrorMessage } from "@/lib/auth-errors";
 import { SIGN_IN_FAILED_PATH } from "@/lib/domain/paths";
+import { sendEmailProof } from "@/lib/notifications/email-proof";
 import { recoveryCodeSpentMessage, signInSlowedMessage, wrongRecoveryCodeMessage } from "@/lib/security/attempt-policy";
 import { resetRecoveryCodeAttempts, takeRecoveryCodeAttempt, takeSignInAttempt } from "@/lib/security/attempts";
 import { isTrustedFor, TRUSTED_BROWSER_COOKIE, trustedBrowserCookie } from "@/lib/security/trusted-browser";
@@ -88,6 +89,9 @@ export const signUp = defineAction({ role: "anyone", schema: signUpSchema }, asy
     },
   });
   if (error) return authFailure(error);
+  // Auth confirms the sign-up at once and proves nothing: the school mails its own link, and
+  // what depends on the address waits for it (migration …1400). A letter that fails is resent from /settings.
+  if (data.session && data.user) await sendEmailProof(data.user.id, email);
   return ok({ needsConfirmation: !data.session });
 });
 

@@ -112,6 +112,8 @@ const BY_HINT: Record<string, string> = {
   homework_claimed: "Эту работу уже проверяет другой куратор",
   homework_own: "Свою работу проверить нельзя — её проверит другой куратор или администратор",
   homework_comment: "Напишите комментарий: что доработать",
+  full_name_rule: "Имя может содержать только буквы, пробелы и дефисы",
+  email_unproven: "Сначала подтвердите адрес e-mail по ссылке из письма школы",
 };
 
 /** Errors by SQLSTATE (Postgres) or PGRST code (PostgREST). */

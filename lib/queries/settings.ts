@@ -6,6 +6,7 @@ import { telegramConfigured } from "@/lib/notifications/telegram";
 import { createAuthClient, createDataClient } from "@/lib/supabase/server";
 import type { SessionUser } from "@/lib/supabase/session";
 import type { ConfigurableKind } from "@/lib/validation/settings";
+import { z } from "zod";
 import { orThrow } from "./result";
 
 /** One row of the notification table: a kind and whether each channel sends it. */
@@ -21,9 +22,17 @@ export interface Settings {
   email: string;
   /** The address a change waits to be confirmed for (Supabase Auth's `new_email`). */
   pendingEmail: string | null;
+  /** Which links of the pending change were followed (migration …1300: both are needed). */
+  pendingProven: { current: boolean; new: boolean };
+  /** A sign-up's address not yet proven by the app's letter: e-mails wait, Telegram cannot be linked (migration …1400). */
+  emailUnproven: boolean;
   preferences: PreferenceRow[];
   telegram: { configured: boolean; username: string | null; linked: boolean };
 }
+
+const emailChangeState = z
+  .object({ current_proven: z.boolean().default(false), new_proven: z.boolean().default(false) })
+  .transform((state) => ({ current: state.current_proven, new: state.new_proven }));
 
 type StoredPreference = { kind: NotificationKind; channel: NotificationChannel; enabled: boolean };
 
@@ -46,18 +55,21 @@ export function preferenceRows(stored: StoredPreference[], reviewer: boolean): P
  */
 export async function getSettings(user: SessionUser): Promise<Settings> {
   const [auth, supabase] = await Promise.all([createAuthClient(), createDataClient()]);
-  const [account, profile, preferences, telegram] = await Promise.all([
+  const [account, profile, preferences, telegram, change] = await Promise.all([
     auth.getUser(),
-    supabase.from("profiles").select("full_name").eq("id", user.id).maybeSingle(),
+    supabase.from("profiles").select("full_name, email_unproven").eq("id", user.id).maybeSingle(),
     supabase.from("notification_preferences").select("kind, channel, enabled").eq("user_id", user.id),
     supabase.from("telegram_links").select("username").eq("user_id", user.id).maybeSingle(),
+    supabase.rpc("email_change_state"),
   ]);
   if (account.error && isAuthRetryableFetchError(account.error)) throw new Error(`Не удалось загрузить данные: ${account.error.message}`);
   const link = orThrow(telegram);
   return {
     fullName: orThrow(profile)?.full_name ?? "",
+    emailUnproven: orThrow(profile)?.email_unproven ?? false,
     email: account.data.user?.email ?? user.email,
     pendingEmail: account.data.user?.new_email || null,
+    pendingProven: emailChangeState.parse(orThrow(change) ?? {}),
     preferences: preferenceRows(orThrow(preferences), admits("reviewer", user.role)),
     telegram: { configured: telegramConfigured(), username: link?.username ?? null, linked: link !== null },
   };

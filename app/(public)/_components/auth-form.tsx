@@ -95,7 +95,10 @@ export function AuthForm() {
           switchMode("signIn");
           return;
         }
-        toast.success("Регистрация успешна", { id: AUTH_TOAST, description: "Добро пожаловать в школу IT-фаундеров!" });
+        toast.success("Регистрация успешна", {
+          id: AUTH_TOAST,
+          description: "Добро пожаловать! Подтвердите адрес по ссылке из письма: до тех пор письма школы и Telegram ждут (подробнее в «Настройках»)",
+        });
         router.replace("/dashboard");
         return;
       }

@@ -3,6 +3,7 @@
 import { defineAction, fail, ok } from "@/lib/actions";
 import { authErrorMessage } from "@/lib/auth-errors";
 import * as settings from "@/lib/mutations/settings";
+import { sendEmailProof } from "@/lib/notifications/email-proof";
 import { telegramConfigured, telegramDeepLink } from "@/lib/notifications/telegram";
 import { closePreview } from "@/lib/preview";
 import { SITE_URL } from "@/lib/site";
@@ -60,6 +61,14 @@ export const setNotificationPreference = defineAction(
     return ok(undefined, "Настройка сохранена");
   },
 );
+
+/** A new letter with the link that proves a sign-up's address (migration …1400), at most one a minute. */
+export const resendEmailProof = defineAction({ role: "student", schema: z.undefined() }, async ({ user }) => {
+  const sent = await sendEmailProof(user.id, user.email);
+  if (sent === "sent") return ok(undefined, `Письмо отправлено на ${user.email}`);
+  if (sent === "not-needed") return ok(undefined, "Адрес уже подтверждён");
+  return fail(sent === "too-soon" ? "Письмо можно отправлять не чаще раза в минуту. Подождите немного" : "Не удалось отправить письмо. Попробуйте позже");
+});
 
 /** The bot's deep link with a fresh one-time token: the bot links the chat when the person presses «Запустить». */
 export const connectTelegram = defineAction({ role: "student", schema: z.undefined() }, async ({ supabase }) => {

@@ -4,7 +4,16 @@ import { admits } from "@/lib/actions/roles";
 import { requireViewer } from "@/lib/preview";
 import { getSettings } from "@/lib/queries/settings";
 import { TELEGRAM_NOT_CONFIGURED } from "@/lib/validation/settings";
-import { DeleteAccount, EmailForm, NameForm, NotificationTable, PasswordForm, TelegramConnect, TelegramDisconnect } from "./_components/lazy-forms";
+import {
+  DeleteAccount,
+  EmailForm,
+  NameForm,
+  NotificationTable,
+  PasswordForm,
+  ResendEmailProof,
+  TelegramConnect,
+  TelegramDisconnect,
+} from "./_components/lazy-forms";
 import { SettingsSection } from "./_components/settings-section";
 
 export const metadata: Metadata = { title: "Настройки", robots: { index: false } };
@@ -13,6 +22,8 @@ export const metadata: Metadata = { title: "Настройки", robots: { index
 const EMAIL_NOTICES: Record<string, string> = {
   changed: "Адрес e-mail изменён.",
   "confirm-other": "Первая ссылка подтверждена. Откройте ссылку из второго письма, чтобы завершить смену адреса.",
+  "confirm-new": "Нынешний адрес подтверждён. Откройте ссылку из письма на новый адрес — после неё адрес сменится.",
+  "confirm-current": "Новый адрес подтверждён. Откройте ссылку из письма на нынешний адрес — после неё адрес сменится.",
 };
 
 interface SettingsPageProps {
@@ -38,10 +49,27 @@ export default async function SettingsPage({ searchParams }: SettingsPageProps) 
         <p className="text-sm">
           Сейчас: <strong className="break-all">{settings.email}</strong>
         </p>
+        {settings.emailUnproven && (
+          <div role="status" className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
+            <p>
+              <strong>Подтвердите адрес.</strong> Мы отправили письмо со ссылкой на <strong className="break-all">{settings.email}</strong>. Пока
+              адрес не подтверждён, школа не присылает на него письма (приветственное письмо ждёт) и к аккаунту нельзя подключить Telegram: так
+              никто не сможет получать уведомления, зарегистрировавшись с чужим адресом. Уроки и уведомления на сайте доступны и без этого.
+            </p>
+            <div>
+              <ResendEmailProof />
+            </div>
+          </div>
+        )}
         {settings.pendingEmail && (
           <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
-            Ждёт подтверждения: <strong className="break-all">{settings.pendingEmail}</strong>. Откройте ссылки из писем на старый и новый
-            адрес — адрес сменится после обеих.
+            Ждёт подтверждения: <strong className="break-all">{settings.pendingEmail}</strong>. Адрес сменится, когда вы откроете ссылки
+            из обоих писем: из письма на нынешний адрес — так мы знаем, что смену просили вы, и из письма на новый — так мы знаем, что
+            он ваш. До тех пор вы входите и получаете письма по нынешнему адресу.
+            <span className="mt-2 block">
+              Нынешний адрес: {settings.pendingProven.current ? "подтверждён" : "ждёт ссылки из письма"}. Новый адрес:{" "}
+              {settings.pendingProven.new ? "подтверждён" : "ждёт ссылки из письма"}.
+            </span>
           </p>
         )}
         {notice && (
@@ -68,6 +96,8 @@ export default async function SettingsPage({ searchParams }: SettingsPageProps) 
             </p>
             <TelegramDisconnect />
           </div>
+        ) : telegram.configured && settings.emailUnproven ? (
+          <p className="text-sm text-muted-foreground">Telegram можно подключить после того, как вы подтвердите адрес e-mail (раздел «E-mail» выше).</p>
         ) : telegram.configured ? (
           <TelegramConnect />
         ) : (

@@ -13,4 +13,5 @@ export const PasswordForm = hydrateOnIntent(() => import("./account-forms").then
 export const NotificationTable = hydrateOnIntent(() => import("./notification-table").then((module) => module.NotificationTable));
 export const TelegramConnect = hydrateOnIntent(() => import("./telegram-controls").then((module) => module.TelegramConnect));
 export const TelegramDisconnect = hydrateOnIntent(() => import("./telegram-controls").then((module) => module.TelegramDisconnect));
+export const ResendEmailProof = hydrateOnIntent(() => import("./email-proof").then((module) => module.ResendEmailProof));
 export const DeleteAccount = hydrateOnIntent(() => import("./delete-account").then((module) => module.DeleteAccount));
