@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { callAction } from "./helpers/actions";
-import { createPeople, createStudent, deleteUser, findUserId, service, type TestUser } from "./helpers/backend";
+import { createPeople, createStudent, deleteUser, findUserId, service, unique, type Mail, type TestUser } from "./helpers/backend";
 import { builtActions } from "./helpers/hostile";
-import { E2E_CONTROL_URL } from "./helpers/ports";
-import { signIn, signInByAction, submitSignIn, toast } from "./helpers/session";
+import { E2E_BACKEND_URL, E2E_CONTROL_URL } from "./helpers/ports";
+import { signIn, signInByAction, signUp, submitSignIn, toast } from "./helpers/session";
 
 /**
  * «Настройки» (/settings), for every signed-in user: the name, a notification switch that saves at
@@ -17,6 +17,46 @@ async function openSettings(page: Page, person: TestUser) {
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Настройки", level: 1 })).toBeVisible();
 }
+
+/** The app's own letters to the recipient (the SMTP catcher's rows), newest first, waiting for one that matches. */
+async function appMail(recipient: string, matches: (mail: Mail & { subject: string }) => boolean) {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const mails = (await (await fetch(`${E2E_BACKEND_URL}/mailbox?format=json`)).json()) as (Mail & { subject: string })[];
+    const mail = mails.find((item) => item.recipient === recipient && item.source === "smtp" && matches(item));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no app mail for ${recipient}`);
+}
+
+test.describe("a new sign-up's address", () => {
+  test("is proven by the letter's link; until then «Настройки» says what waits, and the welcome e-mail leaves after", async ({ page }) => {
+    const email = `${unique("proof")}@example.com`;
+    await signUp(page, "Ирина Новикова", email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    try {
+      await page.goto("/settings");
+      await expect(page.getByText(/Подтвердите адрес\./)).toBeVisible();
+      await expect(page.getByText(/приветственное письмо ждёт/)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Подключить Telegram" })).toHaveCount(0);
+
+      const letter = await appMail(email, (mail) => mail.subject.startsWith("Подтвердите адрес e-mail"));
+      expect(letter.link).toMatch(/\/auth\/verify-email\?token=[0-9a-f]{64}$/);
+      await page.goto(letter.link);
+      await page.getByRole("button", { name: "Подтвердить адрес" }).click();
+      await expect(page.getByRole("heading", { name: "Адрес подтверждён", level: 1 })).toBeVisible();
+
+      await page.goto("/settings");
+      await expect(page.getByRole("heading", { name: "Настройки", level: 1 })).toBeVisible();
+      await expect(page.getByText(/Подтвердите адрес\./)).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Подключить Telegram" })).toBeVisible();
+      await appMail(email, (mail) => !mail.subject.startsWith("Подтвердите адрес e-mail"));
+    } finally {
+      const userId = await findUserId(email);
+      if (userId) await deleteUser(userId);
+    }
+  });
+});
 
 test.describe("settings", () => {
   test("a student renames themselves, and the new name stays", async ({ page }) => {
