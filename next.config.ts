@@ -14,6 +14,8 @@ const nextConfig: NextConfig = {
   // `npm test` runs `tsc --noEmit` over the whole project first; its e2e build skips the repeat.
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_TYPECHECKED === "1" },
   reactStrictMode: true,
+  // On every path the proxy runs on, its Content-Security-Policy replaces this one (a nonce per
+  // page, lib/security/headers.ts pagePolicy); this one stays on the static files it skips.
   async headers() {
     return [{ source: "/:path*", headers: Object.entries(headers).map(([key, value]) => ({ key, value })) }];
   },

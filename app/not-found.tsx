@@ -1,6 +1,9 @@
+import { connection } from "next/server";
 import { Button } from "@/components/ui/button";
 
-export default function NotFound() {
+export default async function NotFound() {
+  // Rendered per request, so its scripts carry the request's nonce (lib/security/headers.ts).
+  await connection();
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
       <p className="text-6xl font-bold text-primary">404</p>

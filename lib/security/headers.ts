@@ -1,8 +1,14 @@
 /**
- * The security headers of every response. The CSP has no nonces on purpose: a nonce makes every
- * page dynamic, and the landing stays a static page; Next.js's inline bootstrap scripts then need
- * 'unsafe-inline', which framing, plugin and base-tag protections do not depend on.
+ * The security headers of every response. Pages rendered per request (every signed-in page, the
+ * 404 page, the auth pages) allow only scripts carrying the request's nonce, and what those load
+ * ('strict-dynamic'): an injected inline script or attribute handler does not run. The two static
+ * pages, the landing and the privacy policy, are built once and render nobody's input; a nonce would
+ * make them render per request (docs/architecture.md#headers has the measured cost), so they keep
+ * 'unsafe-inline' for Next.js's inline bootstrap scripts.
  */
+
+/** The pages prerendered at build time (`○` in `next build`): they cannot carry a per-request nonce. */
+export const STATIC_PAGES = ["/", "/privacy"];
 
 /** The hosts whose players lib/domain/video.ts embeds. */
 export const VIDEO_FRAME_SOURCES = [
@@ -24,12 +30,20 @@ export interface SecurityHeaderOptions {
   development: boolean;
 }
 
-export function contentSecurityPolicy({ supabaseUrl, siteUrl, development }: SecurityHeaderOptions): string {
+/**
+ * The policy of one response: with a nonce, scripts need it (or to be loaded by a script that has
+ * it); without, for the static pages and files, inline scripts are allowed.
+ */
+export function contentSecurityPolicy({ supabaseUrl, siteUrl, development }: SecurityHeaderOptions, nonce?: string): string {
   const supabase = new URL(supabaseUrl);
   const realtime = `${supabase.protocol === "https:" ? "wss:" : "ws:"}//${supabase.host}`;
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", "'unsafe-inline'", ...(development ? ["'unsafe-eval'"] : [])],
+    "script-src": [
+      // 'self' is for browsers before CSP 3, which ignore 'strict-dynamic'.
+      ...(nonce ? ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"] : ["'self'", "'unsafe-inline'"]),
+      ...(development ? ["'unsafe-eval'"] : []),
+    ],
     "style-src": ["'self'", "'unsafe-inline'"],
     // Lesson pictures redirect to a URL Storage signed (app/files).
     "img-src": ["'self'", "data:", "blob:", supabase.origin],
@@ -59,4 +73,16 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   }
   return headers;
+}
+
+/** A fresh nonce for one response: 128 random bits, base64 as CSP writes it. */
+export function newNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+}
+
+/** The policy the proxy puts on a page: the static one for the prerendered pages, else one with a fresh nonce. */
+export function pagePolicy(path: string, options: SecurityHeaderOptions): { policy: string; nonce: string | null } {
+  if (STATIC_PAGES.includes(path)) return { policy: contentSecurityPolicy(options), nonce: null };
+  const nonce = newNonce();
+  return { policy: contentSecurityPolicy(options, nonce), nonce };
 }

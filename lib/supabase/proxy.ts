@@ -17,17 +17,26 @@ const isUnder = (path: string, prefix: string) => path === prefix || path.starts
 const isProtected = (path: string) => PROTECTED_PREFIXES.some((prefix) => isUnder(path, prefix));
 
 /**
- * Refreshes and verifies the session before anything renders, hands it to the page sealed, and
- * makes the coarse redirects of pages. Pages check again on the server and every server action
+ * Refreshes and verifies the session before anything renders, hands it to the page sealed (with
+ * `pageHeaders` set, or deleted where null, on the request the page sees), and makes the coarse
+ * redirects of pages. Pages check again on the server and every server action
  * checks its own role: this is a first filter, not the only guard.
  */
-export async function updateSession(request: NextRequest) {
+export async function updateSession(request: NextRequest, pageHeaders: Record<string, string | null> = {}) {
+  const withPageHeaders = () => {
+    const requestHeaders = new Headers(request.headers);
+    for (const [header, value] of Object.entries(pageHeaders)) {
+      if (value === null) requestHeaders.delete(header);
+      else requestHeaders.set(header, value);
+    }
+    return requestHeaders;
+  };
   // A malformed or cross-site server action request is answered here, before React decodes it.
   const refusal = await guardActionRequest(request, { siteUrl: SITE_URL, actionIds: builtActionIds() });
   if (refusal) return refusal;
   // A path with broken percent-encoding would make the router throw (a 500): answer the 404 page.
   if (decodeSegment(request.nextUrl.pathname) === null) {
-    return NextResponse.rewrite(new URL("/404", request.url), { status: 404 });
+    return NextResponse.rewrite(new URL("/404", request.url), { status: 404, request: { headers: withPageHeaders() } });
   }
   const cookiesToSend: { name: string; value: string; options: CookieOptions }[] = [];
   const headersToSend = new Headers();
@@ -47,7 +56,7 @@ export async function updateSession(request: NextRequest) {
     }).auth;
   /** Passes the request on with the refreshed cookies and, once known, the verified session. */
   const passOn = (session: SessionState) => {
-    const requestHeaders = new Headers(request.headers);
+    const requestHeaders = withPageHeaders();
     // An unreachable Auth is not sealed: the page tries again and shows its error page.
     if (session.kind === "unavailable") requestHeaders.delete(SESSION_SEAL_HEADER);
     else requestHeaders.set(SESSION_SEAL_HEADER, sealSession(session, request.cookies.getAll()));

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, pagePolicy, securityHeaders, STATIC_PAGES } from "./headers";
+
+const options = { supabaseUrl: "https://abc.supabase.co", siteUrl: "https://school.example", development: false };
+const directive = (policy: string, name: string) => policy.split("; ").find((entry) => entry.startsWith(`${name} `))?.split(" ").slice(1);
+
+describe("pagePolicy", () => {
+  it("gives a page rendered per request a fresh nonce and no inline allowance for scripts", () => {
+    const first = pagePolicy("/dashboard", options);
+    const second = pagePolicy("/dashboard", options);
+    expect(first.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(directive(first.policy, "script-src")).toEqual(["'self'", `'nonce-${first.nonce}'`, "'strict-dynamic'"]);
+    expect(first.policy).toContain("frame-ancestors 'none'");
+    expect(first.policy).toContain("upgrade-insecure-requests");
+  });
+
+  it("keeps the inline allowance for the static pages only, which cannot carry a nonce", () => {
+    for (const path of STATIC_PAGES) {
+      expect(pagePolicy(path, options)).toEqual({ policy: contentSecurityPolicy(options), nonce: null });
+    }
+    expect(directive(contentSecurityPolicy(options), "script-src")).toEqual(["'self'", "'unsafe-inline'"]);
+    for (const path of ["/privacy/", "/admin", "/auth/code", "/no/such/page", "//"]) expect(pagePolicy(path, options).nonce).not.toBeNull();
+  });
+
+  it("adds eval for next dev, and names the Supabase project where scripts may connect", () => {
+    const { policy, nonce } = pagePolicy("/settings", { ...options, development: true });
+    expect(directive(policy, "script-src")).toEqual(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", "'unsafe-eval'"]);
+    expect(directive(policy, "connect-src")).toEqual(["'self'", "https://abc.supabase.co", "wss://abc.supabase.co", "ws:"]);
+  });
+});
+
+describe("securityHeaders", () => {
+  it("sends HSTS only on https", () => {
+    expect(securityHeaders(options)["Strict-Transport-Security"]).toBe("max-age=63072000; includeSubDomains");
+    expect(securityHeaders({ ...options, siteUrl: "http://localhost:3000" })).not.toHaveProperty("Strict-Transport-Security");
+  });
+});
