@@ -3,6 +3,7 @@ import { expect, test, visitorAddress } from "./fixtures";
 import { E2E_APP_URL, E2E_BACKEND_URL } from "./helpers/ports";
 import { createStudent, deleteUser, findUserId, latestMail, SEEDED, service, unique, type TestUser } from "./helpers/backend";
 import { signIn, signUp, toast, useSession } from "./helpers/session";
+import { PUBLISHABLE_KEY } from "../local-backend/keys";
 
 /** A fresh browser of a different person: own cookies, own address. */
 async function visitor(browser: Browser) {
@@ -87,15 +88,34 @@ test.describe("the cohort's first day", () => {
   });
 });
 
+/** Someone else signed in to the account (with the old password) who linked their own Telegram chat. */
+async function intruderSession(user: TestUser) {
+  const response = await fetch(`${E2E_BACKEND_URL}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { apikey: PUBLISHABLE_KEY, "content-type": "application/json" },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  expect(response.status).toBe(200);
+  await service.from("telegram_links").insert({ user_id: user.id, chat_id: 800_000_000 + Math.floor(Math.random() * 1_000_000), username: "intruder" });
+  return (await response.json()) as { access_token: string };
+}
+
+const sessionAnswers = async (accessToken: string) =>
+  (await fetch(`${E2E_BACKEND_URL}/auth/v1/user`, { headers: { apikey: PUBLISHABLE_KEY, authorization: `Bearer ${accessToken}` } })).status;
+
 test.describe("recovery that survives real email habits", () => {
-  test("the link opened in another browser sets the new password", async ({ page, browser }) => {
+  test("the link opened in another browser sets the new password, and whoever else was signed in is signed out", async ({ page, browser }) => {
     const user = await createStudent();
+    const intruder = await intruderSession(user);
     await requestRecovery(page, user.email);
     await expect(toast(page, "Письмо отправлено")).toBeVisible();
     const phone = await visitor(browser);
     await phone.page.goto((await latestMail(user.email)).link);
     await phone.page.getByRole("button", { name: "Задать новый пароль" }).click();
+    await expect(phone.page).toHaveURL(/\/auth\/reset-password$/);
+    await expect.poll(() => sessionAnswers(intruder.access_token)).toBe(403);
     await setNewPassword(phone.page, "from-the-phone-123");
+    expect((await service.from("telegram_links").select("user_id").eq("user_id", user.id)).data).toEqual([]);
     await phone.context.close();
     await page.context().clearCookies();
     await signIn(page, user.email, "from-the-phone-123");
@@ -133,9 +153,13 @@ test.describe("recovery that survives real email habits", () => {
     await page.getByRole("button", { name: "Продолжить" }).click();
     await expect(toast(page, "Ошибка").filter({ hasText: "Код неверный или устарел" })).toBeVisible();
     await expect(page.locator("#code-error")).toHaveCount(0);
+    const intruder = await intruderSession(user);
     await page.getByLabel("Код из письма").fill(code);
     await page.getByRole("button", { name: "Продолжить" }).click();
+    await expect(page).toHaveURL(/\/auth\/reset-password$/);
+    await expect.poll(() => sessionAnswers(intruder.access_token)).toBe(403);
     await setNewPassword(page, "typed-the-code-1");
+    expect((await service.from("telegram_links").select("user_id").eq("user_id", user.id)).data).toEqual([]);
     await deleteUser(user.id);
   });
 

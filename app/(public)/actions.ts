@@ -119,6 +119,9 @@ export const verifyRecoveryCode = defineAction({ role: "anyone", schema: recover
     if (!error) {
       // The code worked: its counter is spent with it, so a failure to reset it must not undo the sign-in.
       await resetRecoveryCodeAttempts(email).catch((failure) => console.error("auth: recovery attempts not reset", failure));
+      // Whoever else was signed in is signed out now; the new password then unlinks Telegram (migration …1200).
+      const { error: signOutError } = await auth.signOut({ scope: "others" });
+      if (signOutError) console.error("auth: other sessions not ended after recovery", signOutError.message);
       return ok();
     }
     return error.code === "otp_expired" ? fail(wrongRecoveryCodeMessage(attempt.attempts)) : authFailure(error);
