@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { callAction } from "./helpers/actions";
-import { createPeople, createStudent, deleteUser, findUserId, service, unique, type Mail, type TestUser } from "./helpers/backend";
+import { createPeople, createStudent, deleteUser, findUserId, latestMail, service, unique, type Mail, type TestUser } from "./helpers/backend";
 import { builtActions } from "./helpers/hostile";
 import { E2E_BACKEND_URL, E2E_CONTROL_URL } from "./helpers/ports";
 import { signIn, signInByAction, signUp, submitSignIn, toast } from "./helpers/session";
@@ -54,6 +54,39 @@ test.describe("a new sign-up's address", () => {
     } finally {
       const userId = await findUserId(email);
       if (userId) await deleteUser(userId);
+    }
+  });
+});
+
+test.describe("a change of address", () => {
+  test("waits for the links of both letters, says which came, and completes on the second", async ({ page, browser }) => {
+    const student = await createStudent("Анна Переездова");
+    const wanted = `${unique("moved")}@example.com`;
+    try {
+      await openSettings(page, student);
+      await page.getByLabel("Новый e-mail").fill(wanted);
+      await page.getByRole("button", { name: "Сменить e-mail" }).click();
+      await expect(toast(page, "Мы отправили письма на старый и новый адрес")).toBeVisible();
+      const [toOld, toNew] = [await latestMail(student.email), await latestMail(wanted)];
+
+      // The old address's letter, opened on another device: the change waits for the new one.
+      const phone = await browser.newContext();
+      const phonePage = await phone.newPage();
+      await phonePage.goto(toOld.link);
+      await phonePage.getByRole("button", { name: "Подтвердить смену e-mail" }).click();
+      await phone.close();
+      await page.goto("/settings");
+      await expect(page.getByText(`Ждёт подтверждения: ${wanted}`)).toBeVisible();
+      await expect(page.getByText(/Нынешний адрес: подтверждён\. Новый адрес: ждёт ссылки из письма\./)).toBeVisible();
+      await expect(page.getByText(`Сейчас: ${student.email}`)).toBeVisible();
+
+      await page.goto(toNew.link);
+      await page.getByRole("button", { name: "Подтвердить смену e-mail" }).click();
+      await expect(page).toHaveURL(/\/settings\?email=changed$/);
+      await expect(page.getByText("Адрес e-mail изменён.")).toBeVisible();
+      await expect(page.getByText(`Сейчас: ${wanted}`)).toBeVisible();
+    } finally {
+      await deleteUser(student.id);
     }
   });
 });
