@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeThrown } from "@/lib/actions/errors";
+import * as settings from "@/lib/mutations/settings";
 import { PRIVACY_POLICY_VERSION, signUpSchema } from "@/lib/validation/auth";
 import type { LocalBackend } from "@/local-backend/server";
 import { anonClient, serviceClient, signedIn, startTestBackend, uniqueEmail } from "@/local-backend/tests/harness";
@@ -97,6 +99,12 @@ describe("a name around the form", () => {
       const { error } = await client.from("profiles").update({ full_name: name }).eq("id", data.user!.id);
       expect(error?.code, name).toBe("23514");
     }
+    // The app's own write layer words the refusal as the form does.
+    const refused = await settings.renameSelf(client, data.user!.id, PHISHING).then(
+      () => null,
+      (thrown) => describeThrown(thrown, "сбой").error,
+    );
+    expect(refused).toBe("Имя может содержать только буквы, пробелы и дефисы");
     const { error } = await client.from("profiles").update({ full_name: "  Анна-Мария " }).eq("id", data.user!.id);
     expect(error).toBeNull();
     const { data: profile } = await service.from("profiles").select("full_name").eq("id", data.user!.id).single();

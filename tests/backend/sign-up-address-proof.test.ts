@@ -1,6 +1,8 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeThrown } from "@/lib/actions/errors";
 import type { Database } from "@/lib/database.types";
+import * as settings from "@/lib/mutations/settings";
 import { PRIVACY_POLICY_VERSION } from "@/lib/validation/auth";
 import type { LocalBackend } from "@/local-backend/server";
 import { anonClient, serviceClient, startTestBackend, uniqueEmail } from "@/local-backend/tests/harness";
@@ -63,6 +65,11 @@ describe("a sign-up's address, before the proof", () => {
     const { data, error } = await stranger.client.rpc("create_telegram_link_token");
     expect(data).toBeNull();
     expect(error?.hint).toBe("email_unproven");
+    const worded = await settings.createTelegramLinkToken(stranger.client).then(
+      () => null,
+      (thrown) => describeThrown(thrown, "сбой").error,
+    );
+    expect(worded).toBe("Сначала подтвердите адрес e-mail по ссылке из письма школы");
     // Nor with a token slipped into the table: the bot links nothing for the account.
     await service.from("telegram_link_tokens").insert({ user_id: stranger.id, token_hash: await sha256Hex("slipped"), expires_at: new Date(Date.now() + 600_000).toISOString() });
     expect((await service.rpc("link_telegram", { _token: "slipped", _chat_id: 5151, _username: "intruder" })).data).toBeNull();
