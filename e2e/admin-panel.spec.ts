@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createStudent, deleteUser, getAccess, service, unique, type TestUser } from "./helpers/backend";
+import { createStudent, deleteUser, getAccess, lettersOf, service, uniqueName, type TestUser } from "./helpers/backend";
 import { toast, useSession } from "./helpers/session";
 
 /** The admin panel under a realistic backend distance: no stale writes, keyboard and confirmations. */
@@ -31,7 +31,7 @@ async function delay(page: Page, match: (url: URL, method: string) => boolean, m
 let first: TestUser;
 let second: TestUser;
 test.beforeEach(async ({ page }) => {
-  [first, second] = await Promise.all([createStudent(unique("Первый")), createStudent(unique("Второй"))]);
+  [first, second] = await Promise.all([createStudent(uniqueName("Первый")), createStudent(uniqueName("Второй"))]);
   await useSession(page, "admin");
 });
 test.afterEach(async () => {
@@ -128,8 +128,8 @@ test("«Закрыть всё» and «Открыть всё» ask first with the
 });
 
 test("the student list pages 50 at a time with the total, and keeps the search", async ({ page }) => {
-  const tag = unique("Пагинация");
-  const extra = await Promise.all(Array.from({ length: 51 }, (_, index) => createStudent(`${tag} ${String(index).padStart(2, "0")}`)));
+  const tag = uniqueName("Пагинация");
+  const extra = await Promise.all(Array.from({ length: 51 }, (_, index) => createStudent(`${tag} ${lettersOf(String(index).padStart(2, "0"))}`)));
   try {
     await page.goto(`/admin?q=${encodeURIComponent(tag)}`);
     const list = page.getByRole("complementary", { name: "Студенты" });

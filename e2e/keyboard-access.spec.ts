@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { createStudent, createTool, deleteUser, service, unique } from "./helpers/backend";
+import { createStudent, createTool, deleteUser, service, unique, uniqueName } from "./helpers/backend";
 import { toast, useSession } from "./helpers/session";
 
 /** Issue 32, items 2 and 4: one honest save model, and the keyboard's focus kept through every change. */
@@ -8,7 +8,7 @@ const unlockedModules = async (studentId: string) =>
   (await service.from("module_access").select("module_id").eq("user_id", studentId).eq("is_unlocked", true)).data!.length;
 
 test("keyboard only: «Открыть всё» asks, keeps the focus on its button, and Ctrl+Z undoes it while the toast lives", async ({ page }) => {
-  const student = await createStudent(unique("Клавиатурный"));
+  const student = await createStudent(uniqueName("Клавиатурный"));
   try {
     await useSession(page, "admin");
     await page.goto(`/admin?student=${student.id}`);

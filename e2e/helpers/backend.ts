@@ -15,6 +15,12 @@ export { DEMO_ACCOUNTS as SEEDED } from "../../local-backend/demo-accounts";
 let counter = 0;
 export const unique = (label: string) => `${label}-${process.pid}-${Date.now().toString(36)}-${counter++}`;
 
+/** Digits as Latin letters (0 → a … 9 → j), keeping their order: a person's name holds letters only (the name rule, in the database too). */
+export const lettersOf = (text: string) => text.replace(/\d/g, (digit) => String.fromCharCode(97 + Number(digit)));
+
+/** `unique` for a person's name. */
+export const uniqueName = (label: string) => lettersOf(unique(label));
+
 export interface TestUser {
   id: string;
   email: string;
