@@ -1969,6 +1969,15 @@ export type Database = {
         }
         Returns: undefined
       }
+      record_lesson_material: {
+        Args: {
+          _object_id: string
+          _object_path: string
+          _file_name: string
+          _mime_type: string
+        }
+        Returns: string
+      }
       record_lesson_opened: {
         Args: {
           _lesson_id: string

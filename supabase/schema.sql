@@ -523,11 +523,15 @@ CREATE TABLE public.lesson_attachments (
     CONSTRAINT lesson_attachments_lesson_id_fkey FOREIGN KEY (lesson_id) REFERENCES public.lessons(id) ON DELETE CASCADE
 );
 
+ALTER TABLE public.lesson_attachments
+    ADD CONSTRAINT lesson_attachments_path_form CHECK ((object_path ~ '^[0-9a-f-]{36}/[0-9a-f-]{36}\.[a-z0-9]+$'::text)) NOT VALID;
+
+ALTER TABLE public.lesson_attachments
+    ADD CONSTRAINT lesson_attachments_type_matches CHECK (((NOT (public.file_type_of_name(file_name) IS DISTINCT FROM mime_type)) AND (NOT (public.file_type_of_name(object_path) IS DISTINCT FROM mime_type)))) NOT VALID;
+
 CREATE INDEX lesson_attachments_lesson_order_idx ON public.lesson_attachments USING btree (lesson_id, order_index);
 
 ALTER TABLE public.lesson_attachments ENABLE ROW LEVEL SECURITY;
-
-CREATE POLICY "Admins add materials" ON public.lesson_attachments FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
 CREATE POLICY "Admins delete materials" ON public.lesson_attachments FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
@@ -535,8 +539,10 @@ CREATE POLICY "Admins edit materials" ON public.lesson_attachments FOR UPDATE TO
 
 CREATE POLICY "Who may open a lesson reads its materials" ON public.lesson_attachments FOR SELECT TO authenticated USING ((( SELECT public.is_admin() AS is_admin) OR public.decide_can_open_lesson(auth.uid(), lesson_id)));
 
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.lesson_attachments TO authenticated;
+GRANT SELECT,DELETE ON TABLE public.lesson_attachments TO authenticated;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.lesson_attachments TO service_role;
+GRANT UPDATE(file_name) ON TABLE public.lesson_attachments TO authenticated;
+GRANT UPDATE(order_index) ON TABLE public.lesson_attachments TO authenticated;
 
 
 -- Table lesson_progress
@@ -2552,6 +2558,7 @@ $_$;
 COMMENT ON FUNCTION public.file_type_of_name(_name text) IS 'The MIME type a file name''s extension gives (the list lib/domain/materials.ts keeps), null for an extension the school does not take.';
 
 REVOKE ALL ON FUNCTION public.file_type_of_name(_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.file_type_of_name(_name text) TO authenticated;
 GRANT ALL ON FUNCTION public.file_type_of_name(_name text) TO service_role;
 
 
@@ -3974,6 +3981,38 @@ REVOKE ALL ON FUNCTION public.record_homework_file_check(_object_id uuid, _objec
 GRANT ALL ON FUNCTION public.record_homework_file_check(_object_id uuid, _object_path text, _file_name text, _mime_type text) TO service_role;
 
 
+CREATE FUNCTION public.record_lesson_material(_object_id uuid, _object_path text, _file_name text, _mime_type text) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  stored storage.objects;
+  lesson uuid := public.material_lesson_id(_object_path);
+  recorded uuid;
+begin
+  select * into stored from storage.objects o where o.bucket_id = 'lesson-materials' and o.name = _object_path;
+  if stored.id is null or stored.id <> _object_id or lesson is null then
+    raise exception 'not the upload the server read' using errcode = 'P0002';
+  end if;
+  if stored.metadata ->> 'mimetype' is distinct from _mime_type then
+    raise exception 'the stored type is not the checked one' using errcode = 'P0001', hint = 'material_file_unchecked';
+  end if;
+  insert into public.lesson_attachments (lesson_id, object_path, file_name, size_bytes, mime_type, order_index)
+  values (
+    lesson, _object_path, _file_name, coalesce((stored.metadata ->> 'size')::bigint, 0), _mime_type,
+    (select coalesce(max(a.order_index), 0) + 1 from public.lesson_attachments a where a.lesson_id = lesson)
+  )
+  returning id into recorded;
+  return recorded;
+end;
+$$;
+
+COMMENT ON FUNCTION public.record_lesson_material(_object_id uuid, _object_path text, _file_name text, _mime_type text) IS 'Lists, for the server after it read a lesson material''s first bytes, the object with this id, still at this path, as a file of this type under this name, last in its lesson, and answers the row''s id; the service role''s alone.';
+
+REVOKE ALL ON FUNCTION public.record_lesson_material(_object_id uuid, _object_path text, _file_name text, _mime_type text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_lesson_material(_object_id uuid, _object_path text, _file_name text, _mime_type text) TO service_role;
+
+
 CREATE FUNCTION public.record_lesson_opened(_lesson_id uuid) RETURNS void
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
@@ -4996,11 +5035,11 @@ CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FO
 
 CREATE TRIGGER on_auth_user_password_changed AFTER UPDATE OF encrypted_password ON auth.users FOR EACH ROW WHEN (((old.encrypted_password)::text IS DISTINCT FROM (new.encrypted_password)::text)) EXECUTE FUNCTION public.unlink_telegram_on_new_password();
 
-CREATE POLICY "Admins delete material files" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY "Admins delete material files no lesson lists" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin) AND (NOT (EXISTS ( SELECT 1
+   FROM public.lesson_attachments a
+  WHERE (a.object_path = objects.name))))));
 
 CREATE POLICY "Admins remove homework files" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'homework'::text) AND ( SELECT public.is_admin() AS is_admin)));
-
-CREATE POLICY "Admins replace material files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin))) WITH CHECK (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin) AND (public.material_lesson_id(name) IS NOT NULL)));
 
 CREATE POLICY "Admins upload material files" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'lesson-materials'::text) AND ( SELECT public.is_admin() AS is_admin) AND (public.material_lesson_id(name) IS NOT NULL)));
 

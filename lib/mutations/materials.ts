@@ -1,8 +1,8 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { Refusal } from "@/lib/actions/errors";
-import type { Database } from "@/lib/database.types";
+import { DatabaseError, Refusal } from "@/lib/actions/errors";
+import type { Database, Tables } from "@/lib/database.types";
 import { isMaterialPathOf, MATERIAL_MAX_BYTES, MATERIAL_TYPES, MATERIALS_BUCKET, materialObjectPath, materialTypeOf } from "@/lib/domain/materials";
-import { checkStoredFile, removeStoredFile } from "@/lib/storage/stored-file";
+import { checkStoredFile, checkStoredObject, removeStoredFile } from "@/lib/storage/stored-file";
 import type { FinishUploadInput, PrepareUploadInput } from "@/lib/validation/materials";
 import { changed, written } from "./rows";
 
@@ -10,7 +10,8 @@ import { changed, written } from "./rows";
  * A lesson's files in Storage (bucket lesson-materials) and their rows (lesson_attachments). The
  * bytes go from the browser straight to Storage through an upload URL signed here; this layer
  * then checks what arrived (its type from its first bytes, its size from Storage) before a row
- * points at it. Storage's row level security lets only admins write, whoever asks.
+ * points at it. Storage's row level security lets only admins write, whoever asks; the row itself
+ * only the service role writes (record_lesson_material), so no admin token lists an unchecked file.
  */
 
 type Client = SupabaseClient<Database>;
@@ -43,21 +44,36 @@ function mustBeOwnPath(lessonId: string, path: string, purpose: "material" | "im
   if (!isMaterialPathOf(lessonId, path) || path.includes("/images/") !== (purpose === "image")) throw new Refusal(UPLOAD_GONE);
 }
 
-/** A material uploaded to the lesson: checked, then listed last. */
-export async function addMaterial(client: Client, { lessonId, path, fileName }: FinishUploadInput) {
+/**
+ * A material uploaded to the lesson: checked, then listed last. The admin's client reads the bytes
+ * (Storage's policies decide what it may); the service role lists the very object read, as the
+ * database takes no material row from an admin's token (issue 41, migration 20261128001500).
+ * Callers pass the service client only after requireAdmin.
+ */
+export async function addMaterial(client: Client, service: Client, { lessonId, path, fileName }: FinishUploadInput) {
   mustBeOwnPath(lessonId, path, "material");
   const mime = materialTypeOf(fileName);
   if (!mime) throw new Refusal(WRONG_TYPE, { fileName: WRONG_TYPE });
   await mustFindLesson(client, lessonId);
-  const size = await checkStoredFile(client, { bucket: MATERIALS_BUCKET, path, mime, maxBytes: MATERIAL_MAX_BYTES, mismatch: CONTENT_MISMATCH, gone: UPLOAD_GONE });
-  const last = await written(
-    client.from("lesson_attachments").select("order_index").eq("lesson_id", lessonId).order("order_index", { ascending: false }).limit(1),
+  const { objectId } = await checkStoredObject(client, { bucket: MATERIALS_BUCKET, path, mime, maxBytes: MATERIAL_MAX_BYTES, mismatch: CONTENT_MISMATCH, gone: UPLOAD_GONE });
+  const id = await recordChecked(client, service, { objectId, path, fileName, mime });
+  return written<Pick<Tables<"lesson_attachments">, "id" | "file_name" | "size_bytes" | "mime_type">>(
+    client.from("lesson_attachments").select("id, file_name, size_bytes, mime_type").eq("id", id).single(),
   );
-  const row = { lesson_id: lessonId, object_path: path, file_name: fileName, size_bytes: size, mime_type: mime, order_index: (last?.[0]?.order_index ?? 0) + 1 };
+}
+
+/** The row of a checked material, by the service role; the upload removed when it is refused. */
+async function recordChecked(client: Client, service: Client, check: { objectId: string; path: string; fileName: string; mime: string }): Promise<string> {
   try {
-    return await written(client.from("lesson_attachments").insert(row).select("id, file_name, size_bytes, mime_type").single());
+    const id = await written(
+      service.rpc("record_lesson_material", { _object_id: check.objectId, _object_path: check.path, _file_name: check.fileName, _mime_type: check.mime }),
+    );
+    if (!id) throw new Refusal(UPLOAD_GONE);
+    return id;
   } catch (failure) {
-    await removeStoredFile(client, MATERIALS_BUCKET, path);
+    await removeStoredFile(client, MATERIALS_BUCKET, check.path);
+    // P0002: the object at the path is no longer the one the server read.
+    if (failure instanceof DatabaseError && failure.failure.code === "P0002") throw new Refusal(UPLOAD_GONE);
     throw failure;
   }
 }

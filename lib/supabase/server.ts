@@ -15,7 +15,7 @@ import { dataClientFor, verifySession, type SessionState } from "./session";
  *   sign-out, and checking a session), with their address in Sb-Forwarded-For;
  * - createServiceClient (./service.ts): the service role, for machine work that has no visitor:
  *   sign-in attempt counters, the notification worker, the Telegram webhook, account deletion, and
- *   the record of a homework file whose bytes the server checked.
+ *   the record of a homework file or a lesson material whose bytes the server checked.
  */
 
 /**

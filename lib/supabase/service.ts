@@ -4,8 +4,9 @@ import { supabaseEnv } from "./env";
 
 /**
  * The service role, for work no visitor's rights cover: the sign-in attempt counters
- * (lib/security/attempts.ts), the notification worker, the Telegram webhook and deleting an
- * account. Needs SUPABASE_SECRET_KEY; never used to read a visitor's data. Free of Next.js imports,
+ * (lib/security/attempts.ts), the notification worker, the Telegram webhook, deleting an
+ * account, and recording a homework file or a lesson material after the server checked its bytes
+ * (issue 41: the database takes those records from no visitor's token). Needs SUPABASE_SECRET_KEY; never used to read a visitor's data. Free of Next.js imports,
  * so `npm run worker` runs it outside the app.
  */
 export function createServiceClient() {

@@ -88,8 +88,8 @@ insert into public.submission_files (id, submission_id, object_path, file_name, 
   ('${STUDENT_FILE}', '${STUDENT_WORK}', '${HOMEWORK_IDS.student}/${OPEN_TASK}/a.pdf', 'a.pdf', 10, 'application/pdf'),
   ('${OTHER_FILE}', '${OTHER_WORK}', '${HOMEWORK_IDS.otherStudent}/${OPEN_TASK}/b.pdf', 'b.pdf', 10, 'application/pdf');
 insert into public.lesson_attachments (id, lesson_id, object_path, file_name, size_bytes, mime_type) values
-  ('${OPEN_MATERIAL}', '${OPEN_LESSON}', '${OPEN_LESSON}/m.pdf', 'm.pdf', 10, 'application/pdf'),
-  ('${CLOSED_MATERIAL}', '${CURSOR_LESSON}', '${CURSOR_LESSON}/m.pdf', 'm.pdf', 10, 'application/pdf');
+  ('${OPEN_MATERIAL}', '${OPEN_LESSON}', '${OPEN_LESSON}/${OPEN_MATERIAL}.pdf', 'm.pdf', 10, 'application/pdf'),
+  ('${CLOSED_MATERIAL}', '${CURSOR_LESSON}', '${CURSOR_LESSON}/${CLOSED_MATERIAL}.pdf', 'm.pdf', 10, 'application/pdf');
 `;
 
 export interface HomeworkReadCase {
@@ -200,6 +200,17 @@ export const HOMEWORK_WRITES: HomeworkWriteCase[] = [
   { actor: "admin", table: "group_curators", operation: "update", values: { group_id: OTHER_GROUP }, match: { user_id: HOMEWORK_IDS.curator }, expect: "refused" },
   // Idempotent, so the run through supabase-js (which cannot roll back) leaves the fixture as it was.
   { actor: "admin", table: "assignments", operation: "update", values: { accepts_files: true }, match: { id: OPEN_TASK }, expect: "allowed" },
+  // A material's row is the service role's to add (record_lesson_material, after the server read its
+  // bytes); an admin renames and orders it, never retypes or repoints it.
+  {
+    actor: "admin",
+    table: "lesson_attachments",
+    operation: "insert",
+    values: { lesson_id: OPEN_LESSON, object_path: `${OPEN_LESSON}/${OTHER_LESSON}.pdf`, file_name: "x.pdf", size_bytes: 1, mime_type: "application/pdf" },
+    expect: "refused",
+  },
+  { actor: "admin", table: "lesson_attachments", operation: "update", values: { mime_type: "application/zip" }, match: { id: OPEN_MATERIAL }, expect: "refused" },
+  { actor: "admin", table: "lesson_attachments", operation: "update", values: { object_path: `${OPEN_LESSON}/${OTHER_LESSON}.pdf` }, match: { id: OPEN_MATERIAL }, expect: "refused" },
   { actor: "admin", table: "lesson_attachments", operation: "update", values: { file_name: "m.pdf" }, match: { id: OPEN_MATERIAL }, expect: "allowed" },
   // Last: it adds a row that no read above counts.
   { actor: "admin", table: "group_curators", operation: "insert", values: { group_id: OTHER_GROUP, user_id: HOMEWORK_IDS.admin }, expect: "allowed" },

@@ -10,6 +10,7 @@ import {
   renameMaterial,
   reorderMaterials,
 } from "@/lib/mutations/materials";
+import { createServiceClient } from "@/lib/supabase/server";
 import { assignmentIdSchema, assignmentSchema } from "@/lib/validation/assignments";
 import {
   finishUploadSchema,
@@ -25,8 +26,10 @@ export const prepareMaterialUpload = defineAction({ role: "admin", schema: prepa
   ok(await prepareUpload(supabase, data)),
 );
 
+// The service role lists the checked file: the database takes a material row from no admin token
+// (issue 41), and defineAction has checked the admin role before this runs.
 export const attachMaterial = defineAction({ role: "admin", schema: finishUploadSchema }, async ({ data, supabase }) =>
-  ok(await addMaterial(supabase, data), "Материал добавлен"),
+  ok(await addMaterial(supabase, createServiceClient(), data), "Материал добавлен"),
 );
 
 export const attachLessonImage = defineAction({ role: "admin", schema: finishUploadSchema }, async ({ data, supabase }) =>
