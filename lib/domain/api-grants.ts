@@ -1,7 +1,8 @@
 /**
  * What each Data API role may do on each object in public: the committed expectation
  * (supabase/api-grants.json, written by `npm run gen-types`) and a database's own answer
- * (public.api_privileges()), compared by the grants test and by `npm run doctor`.
+ * (public.api_privileges()), compared by the grants test and by `npm run doctor`
+ * (lib/health/grants.ts names what a project lacks).
  */
 
 export const API_ROLES = ["anon", "authenticated", "service_role"] as const;
@@ -26,21 +27,6 @@ export function grantsByObject(rows: ApiPrivilege[]): ApiGrants {
     (object[row.role_name as ApiRole] ??= []).push(row.privilege);
   }
   return grants;
-}
-
-export interface MissingGrant {
-  object: string;
-  role: ApiRole;
-  privilege: string;
-}
-
-/** Every privilege the expectation gives that the database does not. */
-export function missingGrants(expected: ApiGrants, actual: ApiGrants): MissingGrant[] {
-  return Object.entries(expected).flatMap(([object, roles]) =>
-    API_ROLES.flatMap((role) =>
-      (roles[role] ?? []).filter((privilege) => !actual[object]?.[role]?.includes(privilege)).map((privilege) => ({ object, role, privilege })),
-    ),
-  );
 }
 
 /** The committed file: JSON with one object a line, so a review reads each change of grants as one line. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { API_ROLES, type ApiGrants, type ApiPrivilege, type ApiRole } from "@/lib/domain/api-grants";
 import type { HealthClient } from "./clients";
 import { describeError } from "./clients";
 import { fail, ok, type HealthResult } from "./types";
@@ -11,20 +12,17 @@ import { fail, ok, type HealthResult } from "./types";
  * privileges beyond it are not reported (projects created before the change still have them).
  */
 
-export const API_ROLES = ["anon", "authenticated", "service_role"] as const;
-export type ApiRole = (typeof API_ROLES)[number];
-
 /** `{ "<kind> <name>": { "<role>": ["SELECT", …] } }`, as supabase/api-grants.json holds it. */
 export const grantExpectationSchema = z.record(z.string(), z.partialRecord(z.enum(API_ROLES), z.array(z.string())));
-export type GrantExpectation = z.infer<typeof grantExpectationSchema>;
+export type GrantExpectation = ApiGrants;
 
 const privilegeRowSchema = z.object({
   object_kind: z.string(),
   object_name: z.string(),
   role_name: z.string(),
   privilege: z.string(),
-});
-export type PrivilegeRow = z.infer<typeof privilegeRowSchema>;
+}) satisfies z.ZodType<ApiPrivilege>;
+export type PrivilegeRow = ApiPrivilege;
 
 export type GrantGap =
   /** The object has no privilege for any API role: not created (migrations not applied), or granted nothing. */
