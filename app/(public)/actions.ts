@@ -4,7 +4,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { defineAction, defineFormAction, fail, ok, type ActionResult } from "@/lib/actions";
 import { authErrorMessage } from "@/lib/auth-errors";
-import { SIGN_IN_FAILED_PATH } from "@/lib/domain/paths";
+import { confirmUrl, SIGN_IN_FAILED_PATH } from "@/lib/domain/paths";
 import { sendEmailProof } from "@/lib/notifications/email-proof";
 import { recoveryCodeSpentMessage, signInSlowedMessage, wrongRecoveryCodeMessage } from "@/lib/security/attempt-policy";
 import { resetRecoveryCodeAttempts, takeRecoveryCodeAttempt, takeSignInAttempt } from "@/lib/security/attempts";
@@ -42,7 +42,7 @@ async function withAttemptLimits<T>(run: () => Promise<ActionResult<T>>): Promis
  * Email links point at the configured site only, never at an address taken from request
  * headers (a forged Host or Origin would otherwise send a victim's link to another site).
  */
-const confirmUrl = (next: string) => `${SITE_URL}/auth/confirm?${new URLSearchParams({ next })}`;
+const confirmUrlTo = (next: string) => confirmUrl(SITE_URL, next);
 
 /**
  * Password sign-in. Tries count per account from browsers it never signed in on, which wait after
@@ -85,7 +85,7 @@ export const signUp = defineAction({ role: "anyone", schema: signUpSchema }, asy
     options: {
       // The sign-up trigger stores the consent with the database's time (privacy_consents).
       data: { full_name: fullName, privacy_policy_version: PRIVACY_POLICY_VERSION },
-      emailRedirectTo: confirmUrl("/dashboard"),
+      emailRedirectTo: confirmUrlTo("/dashboard"),
     },
   });
   if (error) return authFailure(error);
@@ -97,7 +97,7 @@ export const signUp = defineAction({ role: "anyone", schema: signUpSchema }, asy
 
 export const requestPasswordReset = defineAction({ role: "anyone", schema: recoverySchema }, async ({ data }) => {
   const auth = await createAuthClient();
-  const { error } = await auth.resetPasswordForEmail(data.email, { redirectTo: confirmUrl("/auth/reset-password") });
+  const { error } = await auth.resetPasswordForEmail(data.email, { redirectTo: confirmUrlTo("/auth/reset-password") });
   if (error) return authFailure(error);
   // The e-mail carries a new code, which gets its own attempts.
   return withAttemptLimits(async () => {

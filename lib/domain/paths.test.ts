@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeSegment, isUuid, lessonPath, safeNextPath, toolPath } from "./paths";
+import { confirmUrl, decodeSegment, isUuid, lessonPath, safeNextPath, toolPath } from "./paths";
 
 describe("paths", () => {
   it("uses the lowercased tool name", () => {
@@ -34,5 +34,11 @@ describe("paths", () => {
     expect(decodeSegment("make%20ai")).toBe("make ai");
     expect(decodeSegment("%")).toBeNull();
     expect(decodeSegment("%E0%A4%A")).toBeNull();
+  });
+});
+
+describe("confirmUrl", () => {
+  it("sends Auth's links to the configured site's /auth/confirm with the next page encoded", () => {
+    expect(confirmUrl("https://school.example", "/auth/reset-password")).toBe("https://school.example/auth/confirm?next=%2Fauth%2Freset-password");
   });
 });

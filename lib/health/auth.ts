@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { confirmUrl } from "@/lib/domain/paths";
 import { recoveryCodeSchema } from "@/lib/validation/auth";
 import { describeError, fetchWithTimeout, type HealthClient } from "./clients";
 import { fail, ok, type HealthResult, type HealthSettings } from "./types";
@@ -55,6 +56,7 @@ export async function checkSignupHook(publishable: HealthClient, service: Health
   );
 }
 
+/** Hosted Auth's «Email OTP length» setting: 6 to 10 digits. */
 const OTP_LENGTHS = [6, 7, 8, 9, 10];
 
 /** The code lengths the app's recovery form accepts: asked of its own schema, so the rule lives in one place. */
@@ -93,8 +95,8 @@ export async function checkOtpLength(service: HealthClient): Promise<HealthResul
   }
 }
 
-/** Where the app's recovery e-mails send people (app/(public)/actions.ts: confirmUrl). */
-export const confirmUrlOf = (siteUrl: string) => `${siteUrl}/auth/confirm?${new URLSearchParams({ next: "/auth/reset-password" })}`;
+/** Where the app's recovery e-mails send people. */
+export const confirmUrlOf = (siteUrl: string) => confirmUrl(siteUrl, "/auth/reset-password");
 
 /** An address as people read it: no fragment, and no lone slash after a bare origin. */
 function withoutFragment(location: string): string {

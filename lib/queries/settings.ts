@@ -6,7 +6,7 @@ import { telegramConfigured } from "@/lib/notifications/telegram";
 import { createAuthClient, createDataClient } from "@/lib/supabase/server";
 import type { SessionUser } from "@/lib/supabase/session";
 import type { ConfigurableKind } from "@/lib/validation/settings";
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { orThrow } from "./result";
 
 /** One row of the notification table: a kind and whether each channel sends it. */
@@ -64,9 +64,10 @@ export async function getSettings(user: SessionUser): Promise<Settings> {
   ]);
   if (account.error && isAuthRetryableFetchError(account.error)) throw new Error(`Не удалось загрузить данные: ${account.error.message}`);
   const link = orThrow(telegram);
+  const person = orThrow(profile);
   return {
-    fullName: orThrow(profile)?.full_name ?? "",
-    emailUnproven: orThrow(profile)?.email_unproven ?? false,
+    fullName: person?.full_name ?? "",
+    emailUnproven: person?.email_unproven ?? false,
     email: account.data.user?.email ?? user.email,
     pendingEmail: account.data.user?.new_email || null,
     pendingProven: emailChangeState.parse(orThrow(change) ?? {}),
