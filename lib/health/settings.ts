@@ -1,10 +1,11 @@
+import { DEFAULT_TELEGRAM_API_ROOT } from "@/lib/notifications/telegram";
+import { DEFAULT_SITE_URL } from "@/lib/site";
 import type { HealthSettings } from "./types";
 
 /** Minutes without a worker round, or with a delivery overdue, before the worker counts as stale. */
 export const DEFAULT_STALE_MINUTES = 10;
 
 const MANAGEMENT_API_URL = "https://api.supabase.com";
-const DEFAULT_TELEGRAM_API_ROOT = "https://api.telegram.org";
 
 const value = (text: string | undefined) => text?.trim() || null;
 
@@ -29,8 +30,7 @@ export function healthSettings(env: Record<string, string | undefined>, local = 
     supabaseUrl,
     publishableKey: value(env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY) ?? value(env.NEXT_PUBLIC_SUPABASE_ANON_KEY),
     secretKey: value(env.SUPABASE_SECRET_KEY),
-    // lib/site.ts's default.
-    siteUrl: (value(env.NEXT_PUBLIC_SITE_URL) ?? "http://localhost:3000").replace(/\/+$/, ""),
+    siteUrl: (value(env.NEXT_PUBLIC_SITE_URL) ?? DEFAULT_SITE_URL).replace(/\/+$/, ""),
     smtpUrl: value(env.SMTP_URL),
     telegram: {
       token: value(env.TELEGRAM_BOT_TOKEN),

@@ -8,7 +8,7 @@ import type { DeliveryOutcome } from "./outcome";
  * (https://api.telegram.org by default; the tests point it at tests/support/telegram-bot-api.ts).
  */
 
-const DEFAULT_TELEGRAM_API_ROOT = "https://api.telegram.org";
+export const DEFAULT_TELEGRAM_API_ROOT = "https://api.telegram.org";
 
 /** A request that has not finished by then counts as a network failure: the webhook must answer Telegram in time. */
 const REQUEST_TIMEOUT_SECONDS = 10;
