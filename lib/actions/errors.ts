@@ -11,6 +11,7 @@ export const MESSAGES = {
   malformed: "Некорректные данные запроса",
   invalid: "Проверьте введённые данные",
   failed: "Не удалось сохранить изменения",
+  lastAdmin: "Вы единственный администратор школы. Сначала назначьте другого администратора: без него школой некому будет управлять",
 } as const;
 
 /** A refusal in words a person reads, thrown below a handler (a write that found nothing, a check). */
@@ -114,6 +115,8 @@ const BY_HINT: Record<string, string> = {
   homework_comment: "Напишите комментарий: что доработать",
   full_name_rule: "Имя может содержать только буквы, пробелы и дефисы",
   email_unproven: "Сначала подтвердите адрес e-mail по ссылке из письма школы",
+  last_admin: MESSAGES.lastAdmin,
+  material_file_unchecked: "Содержимое файла не соответствует его типу — файл не сохранён",
 };
 
 /** Errors by SQLSTATE (Postgres) or PGRST code (PostgREST). */

@@ -20,6 +20,7 @@ const LESSON_NOT_FOUND = "Урок не найден";
 const MATERIAL_NOT_FOUND = "Материал не найден";
 export const WRONG_TYPE = "Такой файл нельзя прикрепить: подойдут документы, таблицы, презентации, архивы, текстовые файлы и картинки";
 export const NOT_AN_IMAGE = "В текст урока можно вставить только картинку";
+// The same words as the database's refusal of an unchecked type (hint material_file_unchecked).
 export const CONTENT_MISMATCH = "Содержимое файла не соответствует его типу — файл не сохранён";
 const UPLOAD_GONE = "Файл не загрузился — попробуйте ещё раз";
 

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { Refusal } from "@/lib/actions/errors";
+import { MESSAGES, Refusal } from "@/lib/actions/errors";
 import type { Database } from "@/lib/database.types";
 import { HOMEWORK_BUCKET } from "@/lib/domain/submissions";
 import type { PreferenceInput } from "@/lib/validation/settings";
@@ -13,8 +13,7 @@ import { changed, written } from "./rows";
 
 type Client = SupabaseClient<Database>;
 
-export const LAST_ADMIN =
-  "Вы единственный администратор школы. Сначала назначьте другого администратора: без него школой некому будет управлять";
+export const LAST_ADMIN = MESSAGES.lastAdmin;
 
 export async function renameSelf(client: Client, userId: string, fullName: string) {
   await changed(client.from("profiles").update({ full_name: fullName }).eq("id", userId).select("id"), "Профиль не найден");
@@ -68,11 +67,15 @@ export const homeworkFilesOf = (service: Client, userId: string) => filesUnder(s
 const REMOVE_BATCH = 100;
 
 /**
- * Deletes an account (152-FZ): the homework files first, so that a failure leaves the account to
- * try again rather than files nobody owns, then the Auth user, whose deletion cascades to every
- * row of theirs (profile, roles, progress, access, homework, notifications, Telegram link).
+ * Deletes an account (152-FZ). First the admin role, if any: the database keeps the school's last
+ * admin (keep_an_admin, hint last_admin), and it must refuse before anything is gone, since inside
+ * Auth's deletion its refusal would arrive as Auth's bare 500 after the files were removed. Then the
+ * homework files, so that a failure leaves the account to try again rather than files nobody owns,
+ * then the Auth user, whose deletion cascades to every row of theirs (profile, roles, progress,
+ * access, homework, notifications, Telegram link).
  */
 export async function deleteAccount(service: Client, userId: string) {
+  await written(service.from("user_roles").delete().eq("user_id", userId).eq("role", "admin"));
   const files = await homeworkFilesOf(service, userId);
   for (let start = 0; start < files.length; start += REMOVE_BATCH) {
     const { error } = await service.storage.from(HOMEWORK_BUCKET).remove(files.slice(start, start + REMOVE_BATCH));

@@ -144,6 +144,13 @@ describe("the last admin", () => {
     await settings.deleteAccount(service, second.id);
     expect(await refusal(settings.refuseLastAdmin(admin.client, admin.id))).toBe(settings.LAST_ADMIN);
   });
+
+  it("is refused by the database before anything of theirs is removed, when the app's check was raced past", async () => {
+    // As the later of two admins deleting themselves at once reaches it: past refuseLastAdmin.
+    expect(await refusal(settings.deleteAccount(service, admin.id))).toBe(settings.LAST_ADMIN);
+    const { rows } = await backend.db.query<{ role: string }>(`select role from public.profiles where id = $1`, [admin.id]);
+    expect(rows).toEqual([{ role: "admin" }]);
+  });
 });
 
 describe("deleting an account", () => {
