@@ -122,6 +122,8 @@ CREATE TABLE public.auth_sign_in_passes (
     CONSTRAINT auth_sign_in_passes_pkey PRIMARY KEY (id)
 );
 
+COMMENT ON TABLE public.auth_sign_in_passes IS 'Ten-second passes the app leaves for sign-ins it already counted (or that come from a browser the account signed in on before): the Password Verification Attempt hook spends one instead of counting again.';
+
 ALTER TABLE public.auth_sign_in_passes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.auth_sign_in_passes_id_seq
     START WITH 1
@@ -130,6 +132,8 @@ ALTER TABLE public.auth_sign_in_passes ALTER COLUMN id ADD GENERATED ALWAYS AS I
     NO MAXVALUE
     CACHE 1
 );
+
+CREATE INDEX auth_sign_in_passes_expires_at ON public.auth_sign_in_passes USING btree (expires_at);
 
 CREATE INDEX auth_sign_in_passes_key ON public.auth_sign_in_passes USING btree (key, id);
 
@@ -2688,7 +2692,7 @@ begin
     new.id,
     new.email,
     public.clean_full_name(new.raw_user_meta_data ->> 'full_name'),
-    new.raw_user_meta_data ? 'privacy_policy_version');
+    coalesce(new.raw_user_meta_data ? 'privacy_policy_version', false));
   insert into public.user_roles (user_id, role) values (new.id, 'student');
   if new.raw_user_meta_data ->> 'privacy_policy_version' = public.current_privacy_policy_version() then
     insert into public.privacy_consents (user_id, policy_version) values (new.id, public.current_privacy_policy_version());
@@ -3801,10 +3805,11 @@ CREATE FUNCTION public.plan_deliveries() RETURNS trigger
     SET search_path TO ''
     AS $$
 declare
-  unproven boolean := coalesce((select p.email_unproven from public.profiles p where p.id = new.user_id), false);
+  unproven boolean;
 begin
+  select p.email_unproven into unproven from public.profiles p where p.id = new.user_id for share;
   insert into public.notification_deliveries (notification_id, channel, next_attempt_at)
-  select new.id, c.channel, case when c.channel = 'email' and unproven then 'infinity'::timestamptz else now() end
+  select new.id, c.channel, case when c.channel = 'email' and coalesce(unproven, false) then 'infinity'::timestamptz else now() end
   from unnest(enum_range(null::public.notification_channel)) c (channel)
   where public.channel_wanted(new.user_id, new.kind, c.channel);
   if found and public.channel_wanted(new.user_id, new.kind, 'email') then
@@ -3814,7 +3819,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.plan_deliveries() IS 'Trigger on notifications: one delivery per channel the person wants for that kind; an e-mail to an address not yet proven waits (next_attempt_at infinity) until prove_email lets it go.';
+COMMENT ON FUNCTION public.plan_deliveries() IS 'Trigger on notifications: one delivery per channel the person wants for that kind; an e-mail to an address not yet proven waits (next_attempt_at infinity) until prove_email lets it go. The profile is read for share, so a proof committing meanwhile is waited for, never missed.';
 
 REVOKE ALL ON FUNCTION public.plan_deliveries() FROM PUBLIC;
 
@@ -3997,6 +4002,7 @@ begin
   if stored.metadata ->> 'mimetype' is distinct from _mime_type then
     raise exception 'the stored type is not the checked one' using errcode = 'P0001', hint = 'material_file_unchecked';
   end if;
+  perform 1 from public.lessons l where l.id = lesson for update;
   insert into public.lesson_attachments (lesson_id, object_path, file_name, size_bytes, mime_type, order_index)
   values (
     lesson, _object_path, _file_name, coalesce((stored.metadata ->> 'size')::bigint, 0), _mime_type,
@@ -4007,7 +4013,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.record_lesson_material(_object_id uuid, _object_path text, _file_name text, _mime_type text) IS 'Lists, for the server after it read a lesson material''s first bytes, the object with this id, still at this path, as a file of this type under this name, last in its lesson, and answers the row''s id; the service role''s alone.';
+COMMENT ON FUNCTION public.record_lesson_material(_object_id uuid, _object_path text, _file_name text, _mime_type text) IS 'Lists, for the server after it read a lesson material''s first bytes, the object with this id, still at this path, as a file of this type under this name, last in its lesson (the lesson''s row locked, so two recordings take turns for the place), and answers the row''s id; the service role''s alone.';
 
 REVOKE ALL ON FUNCTION public.record_lesson_material(_object_id uuid, _object_path text, _file_name text, _mime_type text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_lesson_material(_object_id uuid, _object_path text, _file_name text, _mime_type text) TO service_role;
@@ -4671,7 +4677,7 @@ declare
   _wait integer := 0;
   _attempts integer := 0;
 begin
-  delete from public.auth_sign_in_passes p where p.key = _key and p.expires_at <= now();
+  delete from public.auth_sign_in_passes p where p.expires_at <= now();
   if not _trusted then
     select t.wait_seconds, t.attempts into _wait, _attempts from public.count_sign_in_attempt(_key) t;
   end if;
@@ -4682,7 +4688,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.take_sign_in_attempt(_email text, _trusted boolean) IS 'Before the app sends a password sign-in to Auth: counts it (unless the browser is one the account signed in on before) and, when it may go ahead, leaves the pass the Password Verification Attempt hook spends instead of counting it again. Answers the seconds to wait (0: go ahead).';
+COMMENT ON FUNCTION public.take_sign_in_attempt(_email text, _trusted boolean) IS 'Before the app sends a password sign-in to Auth: counts it (unless the browser is one the account signed in on before) and, when it may go ahead, leaves the pass the Password Verification Attempt hook spends instead of counting it again; sweeps every expired pass, spent or not. Answers the seconds to wait (0: go ahead).';
 
 REVOKE ALL ON FUNCTION public.take_sign_in_attempt(_email text, _trusted boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.take_sign_in_attempt(_email text, _trusted boolean) TO service_role;

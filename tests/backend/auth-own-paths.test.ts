@@ -127,6 +127,14 @@ describe("the per-account sign-in limit, straight through Auth's /token", () => 
     const service = await serviceClient(backend).rpc("password_verification_attempt_hook", { event: { user_id: SEEDED.student.id, valid: true } });
     expect(service.error?.code).toBe("42501");
   });
+
+  it("leaves no pass behind for long: sign-ins to addresses without an account are swept by the next attempt", async () => {
+    await appTakes(uniqueEmail("nobody-here"), false);
+    await backend.db.query(`update public.auth_sign_in_passes set expires_at = now() - interval '1 second' where expires_at > now()`);
+    await appTakes(uniqueEmail("someone-else"), false);
+    const { rows } = await backend.db.query<{ n: number }>(`select count(*)::int as n from public.auth_sign_in_passes where expires_at <= now()`);
+    expect(rows[0].n).toBe(0);
+  });
 });
 
 describe("recovery codes against Auth's per-address limits", () => {

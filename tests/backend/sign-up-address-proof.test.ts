@@ -117,3 +117,15 @@ async function sha256Hex(text: string) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return Buffer.from(digest).toString("hex");
 }
+
+describe("an account made without any metadata", () => {
+  it("is created with its address counted as proven: it made no sign-up", async () => {
+    const id = crypto.randomUUID();
+    await backend.db.query(
+      `insert into auth.users (id, aud, role, email, raw_user_meta_data) values ($1, 'authenticated', 'authenticated', $2, null)`,
+      [id, uniqueEmail("sql")],
+    );
+    const { rows } = await backend.db.query<{ email_unproven: boolean }>(`select email_unproven from public.profiles where id = $1`, [id]);
+    expect(rows).toEqual([{ email_unproven: false }]);
+  });
+});
