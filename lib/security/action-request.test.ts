@@ -248,12 +248,24 @@ describe("guardActionRequest: a multipart action (a form's action after hydratio
   });
 
   it.each<[string, [string, string | Blob][]]>([
+    ["a file in a form", [["0", '["$K1"]'], ["_1_a", new File(["x"], "x.txt")]]],
+    ["a file argument", [["0", '["$B1"]'], ["1", new File(["x"], "x.txt")]]],
+    ["a blob argument", [["0", '["$B1"]'], ["1", new Blob(["x"])]]],
+  ])("lets through %s", async (_, entries) => {
+    expect(await verdict(await multipart(form(entries), { "next-action": ID }))).toBe("pass");
+  });
+
+  it.each<[string, [string, string | Blob][]]>([
     ["an outlined map", [["0", '["$Q1"]'], ["1", "[]"]]],
     ["a promise of another part", [["0", '["$@1"]'], ["1", '"x"']]],
-    ["a blob", [["0", '["$B1"]'], ["1", new Blob(["x"])]]],
+    ["a blob reference to text", [["0", '["$B1"]'], ["1", "x"]]],
+    ["a blob reference to nothing", [["0", '["$B1"]']]],
+    ["a blob reference to the model", [["0", '["$B0"]']]],
+    ["a blob reference to two parts", [["0", '["$B1"]'], ["1", new File(["x"], "x.txt")], ["1", new File(["y"], "y.txt")]]],
+    ["a file nobody references", [["0", "[]"], ["1", new File(["x"], "x.txt")]]],
+    ["a model that is a file", [["0", new File(["[]"], "x.json")]]],
     ["a part nobody references", [["0", "[]"], ["1", '"x"']]],
     ["a form entry without its $K", [["0", "[]"], ["_1_a", "x"]]],
-    ["a file in a form", [["0", '["$K1"]'], ["_1_a", new File(["x"], "x.txt")]]],
     ["two models", [["0", "[]"], ["0", "[]"]]],
     ["no model", [["_1_a", "x"]]],
     ["a model that is not JSON", [["0", "[1"]]],
@@ -270,6 +282,21 @@ describe("guardActionRequest: a multipart action (a form's action after hydratio
       "a base64 part",
       "multipart/form-data; boundary=abc",
       '--abc\r\nContent-Disposition: form-data; name="0"\r\nContent-Transfer-Encoding: base64\r\n\r\nW10=\r\n--abc--\r\n',
+    ],
+    [
+      "a part typed as a file without a filename (busboy reads a file, undici text)",
+      "multipart/form-data; boundary=abc",
+      '--abc\r\nContent-Disposition: form-data; name="0"\r\nContent-Type: application/octet-stream\r\n\r\n[]\r\n--abc--\r\n',
+    ],
+    [
+      "a part whose name only looks like a file's",
+      "multipart/form-data; boundary=abc",
+      '--abc\r\nContent-Disposition: form-data; name="0; filename=x"\r\n\r\n[]\r\n--abc--\r\n',
+    ],
+    [
+      "a base64 file",
+      "multipart/form-data; boundary=abc",
+      '--abc\r\nContent-Disposition: form-data; name="0"\r\n\r\n["$K1"]\r\n--abc\r\nContent-Disposition: form-data; name="_1_f"; filename="x"\r\nContent-Transfer-Encoding: base64\r\n\r\neA==\r\n--abc--\r\n',
     ],
     [
       "a filename* part",
@@ -289,11 +316,12 @@ describe("guardActionRequest: a form posted before its script loaded", () => {
     ["$ACTION_0:0", JSON.stringify(descriptor)],
   ];
 
-  it.each<[string, [string, string][]]>([
+  it.each<[string, [string, string | Blob][]]>([
     ["an action by id, with its fields", [[`$ACTION_ID_${ID}`, ""], ["token_hash", "$Q1"], ["next", "/dashboard"]]],
     ["a bound action", [...bound({ id: ID, bound: "$@1" }, '["d0c6b0a4-5f51-4c8e-9a55-2a8f0f1e0b11"]'), ["$ACTION_KEY", "k0"]]],
     ["an action without bound arguments", bound({ id: ID, bound: null })],
     ["a form that is no action", [["anything", "$Q1"]]],
+    ["an action with a file field", [[`$ACTION_ID_${ID}`, ""], ["upload", new File(["x"], "x.txt")], ["note", "hi"]]],
   ])("lets through %s", async (_, entries) => {
     expect(await verdict(await multipart(form(entries), { origin: SITE }))).toBe("pass");
   });
@@ -312,7 +340,8 @@ describe("guardActionRequest: a form posted before its script loaded", () => {
     ["a part of no reference", [[`$ACTION_ID_${ID}`, ""], ["$ACTION_2:0", "{}"]]],
     ["a third part of a reference", [...bound({ id: ID, bound: "$@1" }, "[]"), ["$ACTION_0:2", "[]"]]],
     ["three references", [...bound({ id: ID, bound: null }), ["$ACTION_REF_2", ""], ["$ACTION_REF_3", ""]]],
-    ["a file", [[`$ACTION_ID_${ID}`, ""], ["upload", new File(["x"], "x.txt")]]],
+    ["a file for an action part", [[`$ACTION_ID_${ID}`, new File(["x"], "x.txt")]]],
+    ["a file for a descriptor", [["$ACTION_REF_0", ""], ["$ACTION_0:0", new File([JSON.stringify({ id: ID, bound: null })], "x")]]],
   ])("refuses %s", async (_, entries) => {
     expect(await verdict(await multipart(form(entries), { origin: SITE }))).toEqual({ status: 400, text: REFUSALS.malformed });
   });

@@ -15,7 +15,7 @@ import path from "node:path";
  *   the Host; a request without Origin passes, as there;
  * - the body: `decodeReply`/`decodeAction` and `parseModelString` (next/dist/compiled/
  *   react-server-dom-webpack/cjs/react-server-dom-webpack-server.node.production.js), and what
- *   the client's `processReply` sends for plain data: our actions take plain values only.
+ *   the client's `processReply` sends for plain data, forms (FormData, files and all) and files.
  */
 
 /** Next's `serverActions.bodySizeLimit` default (next.config.ts sets none): keep the two in step. */
@@ -72,7 +72,7 @@ export async function guardActionRequest(request: Request, options: ActionGuardO
   const body = await readBody(request, options.bodyLimit ?? ACTION_BODY_LIMIT);
   if (body === "too large") return refuse(413, REFUSALS.tooLarge);
   if (multipart) {
-    const form = await parseForm(body, contentType);
+    const form = await parseForm(body, contentType, fetchAction);
     const valid = form && (fetchAction ? isPlainReplyForm(form) : isPlainFormAction(form, knownAction));
     return valid ? null : refuse(400, REFUSALS.malformed);
   }
@@ -152,44 +152,93 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function parseForm(body: Uint8Array, contentType: string): Promise<FormData | null> {
-  // Next parses a fetch action's parts with busboy, a form's with undici: a part either could
-  // read as a file (busboy errs on a base64 one) has no place in our forms, which upload nothing.
-  const raw = new TextDecoder("latin1").decode(body);
-  if (/;\s*filename\*?\s*=|\ncontent-transfer-encoding\s*:/i.test(raw)) return null;
-  try {
-    return await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
-  } catch {
-    return null;
+/** A multipart part's boundary, as the parsers read it from the content type. */
+const BOUNDARY = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i;
+
+/**
+ * The header block of each part, read by the boundary, or null when a part has none. Only for
+ * the questions below; what the parts hold is read by undici, and the two must agree.
+ */
+function partHeaders(raw: string, contentType: string): string[] | null {
+  const match = BOUNDARY.exec(contentType);
+  const boundary = match?.[1] ?? match?.[2];
+  if (!boundary) return null;
+  const blocks: string[] = [];
+  for (const piece of `\r\n${raw}`.split(`\r\n--${boundary}`).slice(1)) {
+    if (piece.startsWith("--")) break;
+    const end = piece.indexOf("\r\n\r\n");
+    if (end < 0) return null;
+    blocks.push(piece.slice(0, end));
   }
+  return blocks;
 }
 
 /**
- * A multipart reply from `encodeReply`: its model in field `0`, and the entries of each FormData
- * argument (a form's action: `$K1`) under `_1_…`, all of them text. Nothing else is plain data.
+ * A multipart body as undici reads it, as Next reads a form's parts; a fetch action's parts Next
+ * reads with busboy, which must read them alike: a part is a file exactly when it has a
+ * `filename`. Refused: a base64 part (busboy errs, a 500), `filename*` (read differently by the
+ * two), and in a fetch action a part without a filename typed `application/octet-stream` (a file
+ * to busboy, text to undici; Node's FormData sends an unnamed file so).
+ */
+async function parseForm(body: Uint8Array, contentType: string, busboyReads: boolean): Promise<FormData | null> {
+  const blocks = partHeaders(new TextDecoder("latin1").decode(body), contentType);
+  if (blocks === null) return null;
+  let files = 0;
+  for (const block of blocks) {
+    const lines = `\n${block}`;
+    if (/\ncontent-transfer-encoding\s*:/i.test(lines) || /;\s*filename\*\s*=/i.test(block)) return null;
+    if (/;\s*filename\s*=/i.test(block)) files++;
+    else if (busboyReads && /\ncontent-type\s*:\s*application\/octet-stream/i.test(lines)) return null;
+  }
+  let form: FormData;
+  try {
+    form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    return null;
+  }
+  let read = 0;
+  for (const value of form.values()) if (typeof value !== "string") read++;
+  return read === files ? form : null;
+}
+
+/** What a multipart reply holds besides its model: the FormData arguments (`$K`) and files (`$B`) it names. */
+interface ReplyParts {
+  form: FormData;
+  formDataIds: Set<string>;
+  blobKeys: Set<string>;
+}
+
+/**
+ * A multipart reply from `encodeReply`: its model in field `0`; the entries of each FormData
+ * argument (a form's action: `$K1`) under `_1_…`, text or files, as the form holds them; and each
+ * file or blob argument (`$B2`) as a file part of its own (`2`). Nothing else is plain data.
  */
 function isPlainReplyForm(form: FormData): boolean {
   const roots = form.getAll("0");
   if (roots.length !== 1 || typeof roots[0] !== "string") return false;
-  const formDataIds = new Set<string>();
-  if (!isPlainArguments(parseJson(roots[0]), formDataIds)) return false;
-  for (const [key, value] of form) {
-    if (key === "0") continue;
-    const id = /^_([0-9a-f]+)_/.exec(key)?.[1];
-    if (id === undefined || !formDataIds.has(id) || typeof value !== "string") return false;
+  const parts: ReplyParts = { form, formDataIds: new Set(), blobKeys: new Set() };
+  if (!isPlainArguments(parseJson(roots[0]), parts)) return false;
+  for (const key of form.keys()) {
+    if (key === "0" || parts.blobKeys.has(key)) continue;
+    const id = /^_([0-9a-f]{1,8})_/.exec(key)?.[1];
+    if (id === undefined) return false;
+    // The client writes the part's number in decimal, `$K` in hex; React looks for the hex.
+    if (!parts.formDataIds.has(id) && !(/^\d+$/.test(id) && parts.formDataIds.has(Number(id).toString(16)))) return false;
   }
   return true;
 }
 
 /**
  * A form posted before its script loaded (`decodeAction`): `$ACTION_ID_<id>`, or `$ACTION_REF_<n>`
- * with its descriptor in `$ACTION_<n>:0` and its bound arguments in `$ACTION_<n>:1`. The other
- * fields reach the action as a FormData of text, never decoded.
+ * with its descriptor in `$ACTION_<n>:0` and its bound arguments in `$ACTION_<n>:1` (with
+ * `useActionState`, the state). The other fields, text and files, reach the action as a FormData,
+ * never decoded.
  */
 function isPlainFormAction(form: FormData, knownAction: (id: string) => boolean): boolean {
   const refs = new Set<string>();
   for (const [key, value] of form) {
-    if (typeof value !== "string") return false; // no form of ours uploads a file
+    if (!key.startsWith("$ACTION_")) continue; // the form's own fields, files too: the action gets them as they are
+    if (typeof value !== "string") return false;
     if (key.startsWith("$ACTION_REF_")) refs.add(key.slice("$ACTION_REF_".length));
   }
   // Next accepts at most two: a form's action and its submit button's.
@@ -220,8 +269,8 @@ function isPlainBoundAction(form: FormData, prefix: string, knownAction: (id: st
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The arguments array as React revives it (the root chunk's array context), nothing but plain data. */
-function isPlainArguments(model: unknown, formDataIds: Set<string> | null): boolean {
-  return Array.isArray(model) && model.length <= ARGS_LIMIT && isPlain(model, { count: 0, fork: false }, 0, formDataIds);
+function isPlainArguments(model: unknown, parts: ReplyParts | null): boolean {
+  return Array.isArray(model) && model.length <= ARGS_LIMIT && isPlain(model, { count: 0, fork: false }, 0, parts);
 }
 
 interface ArrayContext {
@@ -236,19 +285,19 @@ function bump(context: ArrayContext, slots: number): boolean {
 }
 
 /** Mirrors `reviveModel`: arrays share their outermost array's context, objects start afresh. */
-function isPlain(value: unknown, arrayRoot: ArrayContext | null, depth: number, formDataIds: Set<string> | null): boolean {
+function isPlain(value: unknown, arrayRoot: ArrayContext | null, depth: number, parts: ReplyParts | null): boolean {
   if (depth > DEPTH_LIMIT) return false;
   if (typeof value === "string") {
-    if (value.startsWith("$") && !isPlainReference(value, formDataIds)) return false;
+    if (value.startsWith("$") && !isPlainReference(value, parts)) return false;
     return arrayRoot === null || bump(arrayRoot, countedLength(value));
   }
   if (Array.isArray(value)) {
     const context = arrayRoot ?? { count: 0, fork: false };
     if (value.length > 1) context.fork = true;
     if (!bump(context, value.length + 1)) return false;
-    return value.every((item) => isPlain(item, context, depth + 1, formDataIds));
+    return value.every((item) => isPlain(item, context, depth + 1, parts));
   }
-  if (isRecord(value)) return Object.values(value).every((item) => isPlain(item, null, depth + 1, formDataIds));
+  if (isRecord(value)) return Object.values(value).every((item) => isPlain(item, null, depth + 1, parts));
   return true; // numbers, booleans, null
 }
 
@@ -257,12 +306,12 @@ const countedLength = (value: string) =>
 
 /**
  * What `processReply` writes for plain values: a user's string starting with `$` escaped as
- * `$$…`, `undefined`, a Date, a BigInt and the numbers JSON cannot hold; `$K` (a FormData) only
- * inside a multipart reply. Everything else (`$@` promises, `$h` server references, `$T`
- * temporary references, `$Q`/`$W` maps and sets, `$B` blobs, typed arrays, streams, iterators,
+ * `$$…`, `undefined`, a Date, a BigInt and the numbers JSON cannot hold; `$K` (a FormData) and
+ * `$B` (a file or blob, its own part) only inside a multipart reply. Everything else (`$@`
+ * promises, `$h` server references, `$T` temporary references, `$Q`/`$W` maps and sets, typed arrays, streams, iterators,
  * and `$1:…` paths into other parts) is a reference to something plain data never holds.
  */
-function isPlainReference(value: string, formDataIds: Set<string> | null): boolean {
+function isPlainReference(value: string, parts: ReplyParts | null): boolean {
   switch (value) {
     case "$undefined":
     case "$NaN":
@@ -281,9 +330,18 @@ function isPlainReference(value: string, formDataIds: Set<string> | null): boole
       // React refuses (with a 500) more than 300 digits.
       return /^-?\d{1,300}$/.test(rest);
     case "K":
-      if (formDataIds === null || !/^[0-9a-f]{1,8}$/.test(rest)) return false;
-      formDataIds.add(rest);
+      if (parts === null || !/^[0-9a-f]{1,8}$/.test(rest)) return false;
+      parts.formDataIds.add(rest);
       return true;
+    case "B": {
+      // React takes the part numbered so (in decimal) and throws (a 500) unless it is a file.
+      if (parts === null || !/^[0-9a-f]{1,8}$/.test(rest)) return false;
+      const key = String(parseInt(rest, 16));
+      const entries = parts.form.getAll(key);
+      if (key === "0" || entries.length !== 1 || typeof entries[0] === "string") return false;
+      parts.blobKeys.add(key);
+      return true;
+    }
   }
   return false;
 }
