@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS } from "../local-backend/demo-accounts";
 import { startLocalBackend } from "../local-backend/server";
 import { firstLoadJs, signedInContext, waitForServers } from "./bench-pages";
 import { startFloor } from "./bench-floor";
+import { isSignedInRoute, jsBudget, PUBLIC_ALLOWANCE, SIGNED_IN_ALLOWANCE } from "./js-budget";
 import { exitCode, nextEnv, runNext, runServer } from "./next-app";
 
 /**
@@ -69,7 +70,7 @@ const routes = [
   "/admin/analytics",
   "/admin/notifications",
 ];
-const visitorOf = (route: string) => (route.startsWith("/admin") ? "admin" : /^\/(dashboard|product-founder|tech-founder|settings|notifications)/.test(route) ? "student" : null);
+const visitorOf = (route: string) => (route.startsWith("/admin") ? "admin" : isSignedInRoute(route) ? "student" : null);
 const result: Record<string, number> = {};
 for (const target of routes) {
   const visitor = visitorOf(target);
@@ -82,8 +83,9 @@ if (withFloor) {
   result.floor = await firstLoadJs(browser, `${floor.url}/`, null);
   console.log("floor".padEnd(80), (result.floor / 1024).toFixed(1).padStart(8), "kB gz");
   floor.server.kill();
-  const over = routes.filter((route) => result[route] > result.floor + 35 * 1024);
-  console.log(`budget (floor + 35 kB): ${((result.floor + 35 * 1024) / 1024).toFixed(1)} kB; over it: ${over.join(", ") || "none"}`);
+  const over = routes.filter((route) => result[route] > jsBudget(route, result.floor));
+  const kB = (bytes: number) => (bytes / 1024).toFixed(1);
+  console.log(`budgets: public ${kB(result.floor + PUBLIC_ALLOWANCE)} kB, signed in ${kB(result.floor + SIGNED_IN_ALLOWANCE)} kB; over: ${over.join(", ") || "none"}`);
 }
 writeFileSync(`.next-bench/${label}/first-load-js.json`, JSON.stringify(result, null, 1));
 await browser.close();

@@ -9,6 +9,8 @@ import {
   E2E_DIST_DIR,
   E2E_SMTP_PORT,
   E2E_CRON_SECRET,
+  E2E_DEV_PORT,
+  E2E_DEV_URL,
   E2E_TELEGRAM,
 } from "../e2e/helpers/ports";
 import { startFakeBotApi } from "../tests/support/telegram-bot-api";
@@ -73,8 +75,17 @@ const app = runServer(["-p", String(E2E_APP_PORT), "-H", "127.0.0.1"], {
   NOTIFICATIONS_WORKER_INTERVAL_MS: "1000",
 });
 
+// The same app as `npm run dev` runs it (React's development checks, effects run twice), for the
+// tests that must hold there too. It writes into <distDir>/dev, beside the production build.
+const devApp = runServer(["--dev", "-p", String(E2E_DEV_PORT), "-H", "127.0.0.1"], {
+  ...nextEnv(backend.url, E2E_DEV_URL, E2E_DIST_DIR),
+  TRUSTED_PROXY_HOPS: "1",
+  SMTP_URL: backend.smtpUrl,
+});
+
 const stop = async (code: number) => {
   app.kill("SIGTERM");
+  devApp.kill("SIGTERM");
   await Promise.all([backend.close(), bot.close()]);
   process.exit(code);
 };

@@ -2,15 +2,18 @@
 
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { defineAction, defineFormAction, fail, ok, type ActionResult } from "@/lib/actions";
+import { defineStateAction, fail, ok, type ActionResult } from "@/lib/actions";
 import { authErrorMessage } from "@/lib/auth-errors";
-import { confirmUrl, SIGN_IN_FAILED_PATH } from "@/lib/domain/paths";
+import { arrivalPath } from "@/lib/domain/arrival";
+import { isAuthMode, type AuthAnswer, type AuthFormState } from "@/lib/domain/auth-form";
+import { confirmUrl } from "@/lib/domain/paths";
 import { sendEmailProof } from "@/lib/notifications/email-proof";
 import { recoveryCodeSpentMessage, signInSlowedMessage, wrongRecoveryCodeMessage } from "@/lib/security/attempt-policy";
 import { resetRecoveryCodeAttempts, takeRecoveryCodeAttempt, takeSignInAttempt } from "@/lib/security/attempts";
 import { isTrustedFor, TRUSTED_BROWSER_COOKIE, trustedBrowserCookie } from "@/lib/security/trusted-browser";
 import { SITE_URL } from "@/lib/site";
 import { createAuthClient } from "@/lib/supabase/server";
+import { z } from "@/lib/validation/zod";
 import {
   newPasswordSchema,
   PRIVACY_POLICY_VERSION,
@@ -18,12 +21,16 @@ import {
   recoverySchema,
   signInSchema,
   signUpSchema,
+  type RecoveryInput,
   type SignInInput,
+  type SignUpInput,
 } from "@/lib/validation/auth";
 
 /**
- * The auth forms' actions, for anyone. A schema's refusal comes with field errors (the form's
- * toast «Ошибка валидации»); Supabase Auth's and the attempt limits' come without («Ошибка»).
+ * The auth forms' actions, for anyone: each is a form's `useActionState` action, posted by the
+ * browser before the form's script and by React after. A schema's refusal comes with field errors
+ * (the form's toast «Ошибка валидации»); Supabase Auth's and the attempt limits' come without
+ * («Ошибка»). Success ends in a redirect, which says its toast on arrival (lib/domain/arrival.ts).
  */
 
 const authFailure = (error: { code?: string; message: string; status?: number }) => fail(authErrorMessage(error));
@@ -64,20 +71,14 @@ const passwordSignIn = (data: SignInInput): Promise<ActionResult> =>
     return ok();
   });
 
-export const signIn = defineAction({ role: "anyone", schema: signInSchema }, async ({ data }) => passwordSignIn(data));
-
-/**
- * The same sign-in as the sign-in form posts it before its script has arrived (a press or Enter in
- * the page's first moments, or a browser without JavaScript): the browser's own POST, answered
- * with a redirect. A failure says only that it failed; the form's script, once there, says why.
- */
-export const signInWithoutScript = defineFormAction({ role: "anyone", schema: signInSchema, refused: SIGN_IN_FAILED_PATH }, async ({ data }) => {
+const signIn = async (data: SignInInput): Promise<ActionResult<AuthAnswer>> => {
   const result = await passwordSignIn(data);
-  redirect(result.ok ? "/dashboard" : SIGN_IN_FAILED_PATH);
-});
+  if (!result.ok) return result;
+  redirect(arrivalPath("signed-in"));
+};
 
-/** Answers whether the person must confirm the address first (a hosted project that requires it answers without a session). */
-export const signUp = defineAction({ role: "anyone", schema: signUpSchema }, async ({ data: { email, password, fullName } }) => {
+/** Answers with the mode the form shows next: sign-in, once the person must confirm the address first. */
+const signUp = async ({ email, password, fullName }: SignUpInput): Promise<ActionResult<AuthAnswer>> => {
   const auth = await createAuthClient();
   const { data, error } = await auth.signUp({
     email,
@@ -89,28 +90,60 @@ export const signUp = defineAction({ role: "anyone", schema: signUpSchema }, asy
     },
   });
   if (error) return authFailure(error);
+  // A hosted project that requires confirmation answers without a session.
+  if (!data.session || !data.user) return ok({ mode: "signIn" }, "Подтвердите email: мы отправили письмо со ссылкой на вашу почту");
   // Auth confirms the sign-up at once and proves nothing: the school mails its own link, and
   // what depends on the address waits for it (migration …1400). A letter that fails is resent from /settings.
-  if (data.session && data.user) await sendEmailProof(data.user.id, email);
-  return ok({ needsConfirmation: !data.session });
-});
+  await sendEmailProof(data.user.id, email);
+  redirect(arrivalPath("signed-up"));
+};
 
-export const requestPasswordReset = defineAction({ role: "anyone", schema: recoverySchema }, async ({ data }) => {
+const requestPasswordReset = async ({ email }: RecoveryInput): Promise<ActionResult<AuthAnswer>> => {
   const auth = await createAuthClient();
-  const { error } = await auth.resetPasswordForEmail(data.email, { redirectTo: confirmUrlTo("/auth/reset-password") });
+  const { error } = await auth.resetPasswordForEmail(email, { redirectTo: confirmUrlTo("/auth/reset-password") });
   if (error) return authFailure(error);
   // The e-mail carries a new code, which gets its own attempts.
   return withAttemptLimits(async () => {
-    await resetRecoveryCodeAttempts(data.email);
-    return ok();
+    await resetRecoveryCodeAttempts(email);
+    return ok({ mode: "signIn" as const, recoverySentTo: email }, "Проверьте свою почту для восстановления пароля");
   });
+};
+
+const authFormSchema = z.discriminatedUnion("mode", [
+  signInSchema.extend({ mode: z.literal("signIn") }),
+  signUpSchema.extend({ mode: z.literal("signUp") }),
+  recoverySchema.extend({ mode: z.literal("recovery") }),
+]);
+
+const submitAuthMode = defineStateAction({ role: "anyone", schema: authFormSchema, shown: ["mode", "fullName", "email"] }, async ({ data }) => {
+  if (data.mode === "signIn") return signIn(data);
+  if (data.mode === "signUp") return signUp(data);
+  return requestPasswordReset(data);
 });
+
+/**
+ * The landing's form (sign-in, registration, recovery), as the browser posts it before the form's
+ * script arrives and as React posts it after. A mode switch pressed before the script (a submit
+ * button named `switchTo`, of a form of its own) only answers with the new mode.
+ */
+export async function submitAuthForm(previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
+  const switchTo = formData.get("switchTo");
+  if (isAuthMode(switchTo)) {
+    return { result: null, fields: { mode: switchTo }, answered: previous.answered };
+  }
+  return submitAuthMode(previous, formData);
+}
+
+/** A new recovery e-mail, from the page where an old link failed. */
+export const resendRecoveryEmail = defineStateAction({ role: "anyone", schema: recoverySchema, shown: ["email"] }, async ({ data }) =>
+  requestPasswordReset(data),
+);
 
 /**
  * The code from the recovery email (6 to 10 digits), typed on the site: signs the person in to set a
  * password. Five tries spend the e-mail's code, whatever addresses they come from.
  */
-export const verifyRecoveryCode = defineAction({ role: "anyone", schema: recoveryCodeSchema }, async ({ data: { email, code } }) =>
+export const verifyRecoveryCode = defineStateAction({ role: "anyone", schema: recoveryCodeSchema, shown: ["email"] }, async ({ data: { email, code } }) =>
   withAttemptLimits(async () => {
     const attempt = await takeRecoveryCodeAttempt(email);
     if (!attempt.taken) return fail(recoveryCodeSpentMessage);
@@ -122,15 +155,17 @@ export const verifyRecoveryCode = defineAction({ role: "anyone", schema: recover
       // Whoever else was signed in is signed out now; the new password then unlinks Telegram (migration …1200).
       const { error: signOutError } = await auth.signOut({ scope: "others" });
       if (signOutError) console.error("auth: other sessions not ended after recovery", signOutError.message);
-      return ok();
+      redirect("/auth/reset-password");
     }
     return error.code === "otp_expired" ? fail(wrongRecoveryCodeMessage(attempt.attempts)) : authFailure(error);
   }),
 );
 
 /** Supabase Auth checks the session (the recovery link's or the code's) itself. */
-export const updatePassword = defineAction({ role: "anyone", schema: newPasswordSchema }, async ({ data }) => {
+export const updatePassword = defineStateAction({ role: "anyone", schema: newPasswordSchema, shown: [] }, async ({ data }) => {
   const auth = await createAuthClient();
   const { error } = await auth.updateUser({ password: data.password });
-  return error ? authFailure(error) : ok();
+  if (error) return authFailure(error);
+  // The recovery link or code has signed them in: the new password is for next time.
+  redirect(arrivalPath("new-password"));
 });

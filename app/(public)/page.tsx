@@ -1,6 +1,6 @@
 import { Bot, Rocket, Sparkles } from "lucide-react";
 import { SITE_DESCRIPTION, SITE_NAME, SITE_URL } from "@/lib/site";
-import { AuthForm, SignInFailureNotice } from "./_components/lazy-forms";
+import { AuthForm } from "./_components/auth-form";
 
 // Static: the redirect of a signed-in visitor to /dashboard happens in the proxy.
 export const dynamic = "force-static";
@@ -48,7 +48,6 @@ export default function LandingPage() {
       </section>
       <section className="flex justify-center lg:justify-end" aria-label="Вход и регистрация">
         <AuthForm />
-        <SignInFailureNotice />
       </section>
       <script
         type="application/ld+json"

@@ -9,6 +9,9 @@ export const E2E_APP_PORT = 3100 + stack * 10;
 export const E2E_BACKEND_PORT = 54329 + stack * 10;
 export const E2E_DIST_DIR = `.next-e2e${E2E_STACK_SUFFIX}`;
 export const E2E_APP_URL = `http://127.0.0.1:${E2E_APP_PORT}`;
+/** `npm run dev`'s server of the same app on the same backend, for the tests that must hold there too (e2e/keystrokes.spec.ts). */
+export const E2E_DEV_PORT = 3105 + stack * 10;
+export const E2E_DEV_URL = `http://127.0.0.1:${E2E_DEV_PORT}`;
 export const E2E_BACKEND_URL = `http://127.0.0.1:${E2E_BACKEND_PORT}`;
 export const E2E_CONTROL_PORT = 54330 + stack * 10;
 export const E2E_CONTROL_URL = `http://127.0.0.1:${E2E_CONTROL_PORT}`;

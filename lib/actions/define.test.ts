@@ -218,6 +218,41 @@ describe("a form action", () => {
   });
 });
 
+describe("a form's state action (useActionState)", () => {
+  const post = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    return form;
+  };
+
+  it("answers with the result, the fields it shows again and one more answer", async () => {
+    const { defineStateAction } = layer({ kind: "anonymous" });
+    const action = defineStateAction({ role: "anyone", schema, shown: ["name"] }, async ({ data }) => ok(data.name.length));
+    const answer = await action({ result: null, fields: {}, answered: 2 }, post({ id: ID, name: " Поток ", secret: "x" }));
+    expect(answer).toEqual({ result: { ok: true, data: 5 }, fields: { name: " Поток " }, answered: 3 });
+  });
+
+  it("a refusal keeps only the shown fields, never another (a password)", async () => {
+    const { defineStateAction } = layer({ kind: "anonymous" });
+    const handler = vi.fn(async () => ok());
+    const action = defineStateAction({ role: "anyone", schema, shown: ["id"] }, handler);
+    const answer = await action({ result: null, fields: {}, answered: 0 }, post({ id: "not an id", name: "hunter2" }));
+    expect(answer.result).toMatchObject({ ok: false, fieldErrors: { id: expect.any(String) } });
+    expect(answer.fields).toEqual({ id: "not an id" });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("a handler's redirect passes through; a role it does not admit is refused", async () => {
+    const { defineStateAction } = layer(user("student"));
+    const redirecting = defineStateAction({ role: "student", schema, shown: [] }, async (): Promise<never> => {
+      throw new Redirect("/dashboard");
+    });
+    await expect(redirecting({ result: null, fields: {}, answered: 0 }, post({ id: ID, name: "x" }))).rejects.toMatchObject({ path: "/dashboard" });
+    const forAdmins = defineStateAction({ role: "admin", schema, shown: [] }, async () => ok());
+    expect((await forAdmins({ result: null, fields: {}, answered: 0 }, post({ id: ID, name: "x" }))).result).toEqual({ ok: false, error: MESSAGES.noRights });
+  });
+});
+
 describe("plain data", () => {
   it("is JSON's values and undefined", () => {
     for (const value of [null, undefined, "", "x", 0, -0, 1.5, true, [], [1, "a", null], {}, { a: { b: [undefined] } }, Object.create(null)]) {

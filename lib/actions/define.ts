@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { SessionState, SessionUser } from "@/lib/supabase/session";
 import { describeThrown, MESSAGES } from "./errors";
+import type { FormState } from "./form-state";
 import { fail, type ActionResult } from "./result";
 import { admits, type ActionRole } from "./roles";
 
@@ -31,6 +32,11 @@ export interface ActionOptions<R extends ActionRole, S extends z.ZodType> {
   write?: boolean;
   /** What a failure the error table does not name answers (default «Не удалось сохранить изменения»). */
   failure?: string;
+}
+
+export interface StateActionOptions<R extends ActionRole, S extends z.ZodType> extends ActionOptions<R, S> {
+  /** The posted fields the form shows again with the answer (its HTML has no other memory of them). */
+  shown: readonly string[];
 }
 
 export interface FormActionOptions<R extends ActionRole, S extends z.ZodType, B extends boolean> extends ActionOptions<R, S> {
@@ -78,6 +84,16 @@ export function formFields(form: unknown): unknown {
     if (!fields.has(name)) fields.set(name, value);
   }
   return Object.fromEntries(fields);
+}
+
+function shownFields(input: unknown, shown: readonly string[]): Record<string, string> {
+  if (typeof input !== "object" || input === null || input instanceof FormData) return {};
+  const fields: Record<string, string> = {};
+  for (const name of shown) {
+    const value = (input as Record<string, unknown>)[name];
+    if (typeof value === "string") fields[name] = value;
+  }
+  return fields;
 }
 
 /** A schema's refusal: the first message for the toast, and the first per field (`form` for the whole input). */
@@ -158,5 +174,21 @@ export function createActionLayer<Client>(deps: ActionDeps<Client>) {
     return formAction as FormAction<z.input<S>, B>;
   }
 
-  return { defineAction, defineFormAction };
+  /**
+   * A form's action for `useActionState(action, initialFormState())`, posted by the browser before
+   * the form's script arrives and by React after: its input is the form's text fields, its answer
+   * the form's next state (lib/actions/form-state.ts). A handler may end in a redirect.
+   */
+  function defineStateAction<R extends ActionRole, S extends z.ZodType, T>(
+    options: StateActionOptions<R, S>,
+    handler: (context: ActionContext<R, z.output<S>, Client>) => Promise<ActionResult<T>>,
+  ): (previous: FormState<T>, formData: FormData) => Promise<FormState<T>> {
+    return async (previous, formData) => {
+      const input = formFields(formData);
+      const result = await run(options, handler, input);
+      return { result, fields: shownFields(input, options.shown), answered: previous.answered + 1 };
+    };
+  }
+
+  return { defineAction, defineFormAction, defineStateAction };
 }

@@ -8,7 +8,7 @@ import { createActionLayer } from "./define";
  * The action layer: every server action is declared here, with its role and its schema.
  * `actions.ts` files only declare; their writes live in lib/mutations.
  */
-export const { defineAction, defineFormAction } = createActionLayer({
+export const { defineAction, defineFormAction, defineStateAction } = createActionLayer({
   getSession,
   sessionIsLive,
   dataClient: createDataClient,
@@ -18,4 +18,5 @@ export const { defineAction, defineFormAction } = createActionLayer({
 });
 
 export { fail, ok, type ActionResult } from "./result";
+export { initialFormState, type FormState } from "./form-state";
 export { Refusal } from "./errors";

@@ -6,11 +6,8 @@ export const lessonPath = (toolName: string, lessonId: string) => `${toolPath(to
 
 export const courseModulePath = (moduleId: string) => `/product-founder/${moduleId}`;
 
-/** Where a sign-in posted before the form's script arrived goes when it fails; the script then says so. */
 /** Where the school's Auth e-mails send people: the site's /auth/confirm, then `next`. */
 export const confirmUrl = (siteUrl: string, next: string) => `${siteUrl}/auth/confirm?${new URLSearchParams({ next })}`;
-
-export const SIGN_IN_FAILED_PATH = "/?signin=failed";
 
 /** Where a closed lesson sends the student: its list, which then says the lesson is not open yet. */
 export const closedLessonRedirect = (listPath: string) => `${listPath}?closed=1`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, pagePolicy, securityHeaders, STATIC_PAGES } from "./headers";
+import { contentSecurityPolicy, pagePolicy, securityHeaders, STATIC_PAGES, SUBMIT_GUARD_HASH } from "./headers";
 
 const options = { supabaseUrl: "https://abc.supabase.co", siteUrl: "https://school.example", development: false };
 const directive = (policy: string, name: string) => policy.split("; ").find((entry) => entry.startsWith(`${name} `))?.split(" ").slice(1);
@@ -10,7 +10,7 @@ describe("pagePolicy", () => {
     const second = pagePolicy("/dashboard", options);
     expect(first.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(second.nonce).not.toBe(first.nonce);
-    expect(directive(first.policy, "script-src")).toEqual(["'self'", `'nonce-${first.nonce}'`, "'strict-dynamic'"]);
+    expect(directive(first.policy, "script-src")).toEqual(["'self'", `'nonce-${first.nonce}'`, SUBMIT_GUARD_HASH, "'strict-dynamic'"]);
     expect(first.policy).toContain("frame-ancestors 'none'");
     expect(first.policy).toContain("upgrade-insecure-requests");
   });
@@ -25,7 +25,7 @@ describe("pagePolicy", () => {
 
   it("adds eval for next dev, and names the Supabase project where scripts may connect", () => {
     const { policy, nonce } = pagePolicy("/settings", { ...options, development: true });
-    expect(directive(policy, "script-src")).toEqual(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", "'unsafe-eval'"]);
+    expect(directive(policy, "script-src")).toEqual(["'self'", `'nonce-${nonce}'`, SUBMIT_GUARD_HASH, "'strict-dynamic'", "'unsafe-eval'"]);
     expect(directive(policy, "connect-src")).toEqual(["'self'", "https://abc.supabase.co", "wss://abc.supabase.co", "ws:"]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { firstIssue, newPasswordSchema, recoveryCodeSchema, recoverySchema, signInSchema, signUpSchema } from "./auth";
 
-const valid = { fullName: "Анна", email: "anna@example.com", password: "password1", privacyConsent: true };
+const valid = { fullName: "Анна", email: "anna@example.com", password: "password1", privacyConsent: "on" };
 
 function signUpMessage(input: Partial<Record<keyof typeof valid, unknown>>) {
   const result = signUpSchema.safeParse({ ...valid, ...input });

@@ -34,7 +34,8 @@ export const signUpSchema = z.object({
     .regex(NAME_PATTERN, { message: INVALID_NAME }),
   email: email.max(EMAIL_MAX, { message: "Email слишком длинный" }),
   password: newPassword,
-  privacyConsent: z.literal(true, { message: "Подтвердите согласие на обработку персональных данных" }),
+  /** The checkbox as a form posts it: "on" when ticked, absent when not. */
+  privacyConsent: z.literal("on", { message: "Подтвердите согласие на обработку персональных данных" }),
 });
 
 export const signInSchema = z.object({

@@ -13,7 +13,7 @@ const uuid = (n: number) => `a0000000-0000-4000-8000-00000000000${n}`;
 const VALID: Record<string, unknown> = {
   setAccessSchema: { kind: "lesson", studentId: uuid(1), itemId: uuid(2), field: "is_visible", value: false },
   setAllAccessSchema: { kind: "tool", studentId: uuid(1), itemIds: [uuid(2)], field: "is_unlocked", value: true },
-  signUpSchema: { fullName: "Анна", email: "anna@example.com", password: "password1", privacyConsent: true },
+  signUpSchema: { fullName: "Анна", email: "anna@example.com", password: "password1", privacyConsent: "on" },
   signInSchema: { email: "anna@example.com", password: "x" },
   recoverySchema: { email: "anna@example.com" },
   recoveryCodeSchema: { email: "anna@example.com", code: "012345" },

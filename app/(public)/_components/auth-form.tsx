@@ -1,42 +1,23 @@
 "use client";
 
-import { useEffect, useRef, useState, useTransition } from "react";
-import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
-import { toast } from "@/components/client-loading/toast";
-import { toastFirstInvalid, toastRefusal } from "@/components/form-toasts";
+import { useActionState, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { keepTyped, useActionToast } from "@/components/forms/use-action-toast";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { zodFormResolver } from "@/lib/validation/form-resolver";
+import { initialFormState } from "@/lib/actions/form-state";
+import { answeredMode, isAuthMode, type AuthAnswer, type AuthMode } from "@/lib/domain/auth-form";
 import { PASSWORD_NATIVE_MIN } from "@/lib/validation/limits";
-import type { SignUpInput } from "@/lib/validation/auth";
-import { requestPasswordReset, signIn, signInWithoutScript, signUp } from "../actions";
+import { submitAuthForm } from "../actions";
 
-type Mode = "signIn" | "signUp" | "recovery";
-
-interface Fields {
-  fullName: string;
-  email: string;
-  password: string;
-  privacyConsent: boolean;
-}
-
-const FIELD_ORDER: (keyof Fields)[] = ["fullName", "email", "password", "privacyConsent"];
-/** zod arrives with the first focus or submit, not with the landing page (its largest script). */
-const loadSchemas = () =>
-  import("@/lib/validation/auth").then(({ signInSchema, signUpSchema, recoverySchema }) => ({
-    signIn: signInSchema,
-    signUp: signUpSchema,
-    recovery: recoverySchema,
-  }));
+const SWITCH_FORM = "auth-mode-switch";
 /** The form's toasts share one id: a success replaces the error it resolves. */
 const AUTH_TOAST = "auth-form";
-const FIRST_FIELD: Record<Mode, keyof Fields> = { signIn: "email", signUp: "fullName", recovery: "email" };
 
-const COPY: Record<Mode, { title: string; description: string; submit: string }> = {
+const COPY: Record<AuthMode, { title: string; description: string; submit: string }> = {
   signIn: { title: "Вход", description: "Войдите, чтобы продолжить обучение", submit: "Войти" },
   signUp: { title: "Регистрация", description: "Создайте аккаунт и выберите свой трек", submit: "Зарегистрироваться" },
   recovery: {
@@ -46,67 +27,37 @@ const COPY: Record<Mode, { title: string; description: string; submit: string }>
   },
 };
 
+const SUCCESS_TITLE: Record<AuthMode, string> = { signIn: "Вход выполнен", signUp: "Регистрация успешна", recovery: "Письмо отправлено" };
+
+/**
+ * The landing's form: a real form posted to `submitAuthForm`. Before its script arrives the browser
+ * posts it (a mode switch too, as a submit button of a second form), and the page comes back with the answer; after,
+ * React posts it and switches modes in place. Its fields are the browser's own (uncontrolled), so
+ * hydration never touches what was typed, where the focus is or what was pressed. The server checks
+ * every rule; the answer's field errors show under the fields and in the toast.
+ */
 export function AuthForm() {
-  const router = useRouter();
-  const [mode, setMode] = useState<Mode>("signIn");
-  const [recoverySentTo, setRecoverySentTo] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-  const modeChanged = useRef(false);
-  // The resolver follows the current mode, so one form keeps the email between modes.
-  const { register, handleSubmit, setValue, setFocus, clearErrors, formState } = useForm<Fields>({
-    resolver: async (values, context, options) => zodFormResolver<Fields>((await loadSchemas())[mode])(values, context, options),
-    defaultValues: { fullName: "", email: "", password: "", privacyConsent: false },
-    // Its own focus follows the order fields registered in (Имя mounts after Email): ours, FIELD_ORDER.
-    shouldFocusError: false,
-  });
-  const { errors } = formState;
+  const [state, formAction] = useActionState(submitAuthForm, initialFormState<AuthAnswer>());
+  const [mode, setMode] = useState<AuthMode>(() => answeredMode(state));
+  const [answered, setAnswered] = useState(state.answered);
+  const email = useRef<HTMLInputElement>(null);
+  if (answered !== state.answered) {
+    setAnswered(state.answered);
+    setMode(answeredMode(state));
+  }
+  // An answer's errors belong to the mode it was posted in.
+  const errors = state.result && !state.result.ok && state.fields.mode === mode ? (state.result.fieldErrors ?? {}) : {};
+  const recoverySentTo = mode === "signIn" && state.result?.ok ? state.result.data.recoverySentTo : undefined;
 
-  // Keyboard and screen-reader users land on the new mode's first field, not on a vanished link.
-  useEffect(() => {
-    if (modeChanged.current) setFocus(FIRST_FIELD[mode]);
-    modeChanged.current = true;
-  }, [mode, setFocus]);
+  useActionToast(state, isAuthMode(state.fields.mode) ? SUCCESS_TITLE[state.fields.mode] : undefined, AUTH_TOAST);
 
-  const switchMode = (next: Mode) => {
-    clearErrors();
-    setMode(next);
+  /** A switch after the script: in place, with the focus on the new mode's first field (the press asked for it). */
+  const switchTo = (next: AuthMode, { clearEmail = false } = {}) => (event: React.MouseEvent) => {
+    event.preventDefault();
+    flushSync(() => setMode(next));
+    if (clearEmail && email.current) email.current.value = "";
+    document.getElementById(next === "signUp" ? "fullName" : "email")?.focus();
   };
-
-  const onInvalid = toastFirstInvalid<Fields>(FIELD_ORDER, { focus: (field) => setFocus(field), toastId: AUTH_TOAST });
-
-  const onValid = (values: Fields) =>
-    startTransition(async () => {
-      if (mode === "recovery") {
-        const result = await requestPasswordReset({ email: values.email });
-        if (!result.ok) return toastRefusal(result, AUTH_TOAST);
-        toast.success("Письмо отправлено", { id: AUTH_TOAST, description: "Проверьте свою почту для восстановления пароля" });
-        setRecoverySentTo(values.email.trim());
-        switchMode("signIn");
-        return;
-      }
-      if (mode === "signUp") {
-        const result = await signUp(values as SignUpInput);
-        if (!result.ok) return toastRefusal(result, AUTH_TOAST);
-        if (result.data.needsConfirmation) {
-          toast.success("Регистрация успешна", {
-            id: AUTH_TOAST,
-            description: "Подтвердите email: мы отправили письмо со ссылкой на вашу почту",
-          });
-          switchMode("signIn");
-          return;
-        }
-        toast.success("Регистрация успешна", {
-          id: AUTH_TOAST,
-          description: "Добро пожаловать! Подтвердите адрес по ссылке из письма: до тех пор письма школы и Telegram ждут (подробнее в «Настройках»)",
-        });
-        router.replace("/dashboard");
-        return;
-      }
-      const result = await signIn({ email: values.email, password: values.password });
-      if (!result.ok) return toastRefusal(result, AUTH_TOAST);
-      toast.success("Вход выполнен", { id: AUTH_TOAST, description: "Добро пожаловать!" });
-      router.replace("/dashboard");
-    });
 
   const copy = COPY[mode];
   return (
@@ -118,60 +69,74 @@ export function AuthForm() {
         <CardDescription>{copy.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        {/* noValidate: the browser's own bubbles would speak the browser's language; ours are Russian.
-            `action`: before this script arrives, a press or Enter posts the sign-in to the server;
-            once it is here, onSubmit handles every mode and the action is never called. */}
-        <form
-          action={signInWithoutScript}
-          onFocus={() => void loadSchemas()}
-          onSubmit={handleSubmit(onValid, onInvalid)}
-          className="flex flex-col gap-4"
-          aria-label={copy.title}
-          noValidate
-        >
+        {/* noValidate: the browser's own bubbles would speak the browser's language; ours are Russian. */}
+        <form action={formAction} onReset={keepTyped} className="flex flex-col gap-4" aria-label={copy.title} noValidate>
+          <input type="hidden" name="mode" value={mode} />
           {mode === "signUp" && (
-            <FormField id="fullName" label="Имя" error={errors.fullName?.message}>
-              <Input autoComplete="name" required placeholder="Иван Петров" {...register("fullName")} />
+            <FormField id="fullName" label="Имя" error={errors.fullName}>
+              <Input name="fullName" autoComplete="name" required placeholder="Иван Петров" defaultValue={state.fields.fullName} />
             </FormField>
           )}
-          <FormField id="email" label="Email" error={errors.email?.message}>
+          <FormField id="email" label="Email" error={errors.email}>
             <Input
+              ref={email}
+              name="email"
               type="email"
               autoComplete="email"
               inputMode="email"
               required
               placeholder="you@example.com"
-              {...register("email")}
+              defaultValue={state.fields.email}
             />
           </FormField>
           {mode !== "recovery" && (
             <FormField
               id="password"
               label="Пароль"
-              error={errors.password?.message}
+              error={errors.password}
               aside={
                 mode === "signIn" && (
-                  <Button type="button" variant="link" size="inline" className="text-sm" onClick={() => switchMode("recovery")}>
+                  <Button type="submit" form={SWITCH_FORM} name="switchTo" value="recovery" variant="link" size="inline" className="text-sm" onClick={switchTo("recovery")}>
                     Забыли пароль?
                   </Button>
                 )
               }
             >
               <Input
+                name="password"
                 type="password"
                 autoComplete={mode === "signUp" ? "new-password" : "current-password"}
                 required
                 minLength={PASSWORD_NATIVE_MIN}
-                {...register("password")}
               />
             </FormField>
           )}
-          {mode === "signUp" && <PrivacyConsent error={errors.privacyConsent?.message} register={register} />}
-          <SubmitButton size="lg" pending={pending} worksWithoutScript>
-            {copy.submit}
-          </SubmitButton>
+          {mode === "signUp" && <PrivacyConsent error={errors.privacyConsent} />}
+          <SubmitButton size="lg">{copy.submit}</SubmitButton>
+          <div className="text-center text-sm text-muted-foreground">
+            {mode === "signIn" && "Нет аккаунта? "}
+            {mode === "signUp" && "Уже есть аккаунт? "}
+            {/* One button in one place for every mode: a switch keeps the keyboard focus on it. */}
+            <Button
+              type="submit"
+              form={SWITCH_FORM}
+              name="switchTo"
+              value={mode === "signIn" ? "signUp" : "signIn"}
+              variant="link"
+              size="inline"
+              className="text-sm"
+              onClick={switchTo(mode === "signIn" ? "signUp" : "signIn", { clearEmail: mode === "recovery" })}
+            >
+              {mode === "signIn" ? "Зарегистрироваться" : mode === "signUp" ? "Войти" : "Назад ко входу"}
+            </Button>
+          </div>
         </form>
-        {mode === "signIn" && recoverySentTo && (
+        {/* The mode switches belong to this form, not the one above: Enter in a field presses that form's first
+            submit button, which must be «Войти», not «Забыли пароль?». Before the script, a switch posts here. */}
+        <form id={SWITCH_FORM} action={formAction} hidden>
+          <input type="hidden" name="mode" value={mode} />
+        </form>
+        {recoverySentTo && (
           <p className="mt-4 text-center text-sm text-muted-foreground">
             В письме есть и код из цифр:{" "}
             <a className="font-medium text-primary underline-offset-4 hover:underline" href={`/auth/code?email=${encodeURIComponent(recoverySentTo)}`}>
@@ -179,54 +144,23 @@ export function AuthForm() {
             </a>
           </p>
         )}
-        <div className="mt-4 text-center text-sm text-muted-foreground">
-          {mode === "signIn" && (
-            <>
-              Нет аккаунта?{" "}
-              <Button variant="link" size="inline" className="text-sm" onClick={() => switchMode("signUp")}>
-                Зарегистрироваться
-              </Button>
-            </>
-          )}
-          {mode === "signUp" && (
-            <>
-              Уже есть аккаунт?{" "}
-              <Button variant="link" size="inline" className="text-sm" onClick={() => switchMode("signIn")}>
-                Войти
-              </Button>
-            </>
-          )}
-          {mode === "recovery" && (
-            <Button
-              variant="link"
-              size="inline"
-              className="text-sm"
-              onClick={() => {
-                setValue("email", "");
-                switchMode("signIn");
-              }}
-            >
-              Назад ко входу
-            </Button>
-          )}
-        </div>
       </CardContent>
     </Card>
   );
 }
 
-function PrivacyConsent({ error, register }: { error?: string; register: ReturnType<typeof useForm<Fields>>["register"] }) {
+function PrivacyConsent({ error }: { error?: string }) {
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-start gap-2 text-sm">
         <input
           id="privacyConsent"
+          name="privacyConsent"
           type="checkbox"
           required
           className="mt-0.5 size-4 shrink-0 accent-primary"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "privacyConsent-error" : undefined}
-          {...register("privacyConsent")}
         />
         <label htmlFor="privacyConsent">
           Я даю согласие на обработку моих персональных данных в соответствии с{" "}

@@ -8,6 +8,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 import { requireViewer } from "@/lib/preview";
 import { courseModulePath, lessonPath } from "@/lib/domain/paths";
 import { getDashboard } from "@/lib/queries/courses";
+import { ArrivalToast } from "@/components/arrival-toast";
 import { AuthStateRefresher } from "./_components/auth-state-refresher";
 import { HomeworkWaiting } from "./_components/homework-waiting";
 import { SignOutButton } from "./_components/sign-out-button";
@@ -39,6 +40,7 @@ export default async function DashboardPage() {
   return (
     <PageShell>
       <AuthStateRefresher />
+      <ArrivalToast />
       <PageHeader title={fullName ? `Здравствуйте, ${fullName}!` : "Выберите трек"}>
         {dashboard.profile?.role === "admin" && (
           <Button asChild variant="outline">

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import Link from "next/link";
 import { AuthCardPage } from "@/components/auth-card-page";
 import { orNoConnection } from "@/components/form-toasts";
@@ -18,18 +18,15 @@ interface UnsubscribeCardProps {
 
 /** Asks, then unsubscribes: only the button's POST changes anything. */
 export function UnsubscribeCard({ link, question }: UnsubscribeCardProps) {
-  const [pending, startTransition] = useTransition();
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const submit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  // A form action: a press before the script is held by React and made once it can act.
+  const submit = async () => {
     setError(null);
-    startTransition(async () => {
-      const result = await orNoConnection(unsubscribeEmails(link));
-      if (result.ok) setDone(true);
-      else setError(result.error);
-    });
+    const result = await orNoConnection(unsubscribeEmails(link));
+    if (result.ok) setDone(true);
+    else setError(result.error);
   };
 
   if (done) {
@@ -47,8 +44,8 @@ export function UnsubscribeCard({ link, question }: UnsubscribeCardProps) {
   }
   return (
     <AuthCardPage title="Отписка от писем" description={question}>
-      <form onSubmit={submit} className="flex flex-col gap-3">
-        <SubmitButton pending={pending} size="lg" className="w-full">
+      <form action={submit} className="flex flex-col gap-3">
+        <SubmitButton size="lg" className="w-full">
           Отписаться
         </SubmitButton>
         {error && (

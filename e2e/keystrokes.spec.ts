@@ -1,0 +1,240 @@
+import { devices, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, visitorAddress } from "./fixtures";
+import { createStudent, deleteUser, findUserId, service, uniqueName, type TestUser } from "./helpers/backend";
+import { E2E_APP_URL, E2E_DEV_URL } from "./helpers/ports";
+
+/**
+ * No keystroke lands in the wrong field: the auth forms on a phone-speed first visit (fresh browser,
+ * CPU 4× slower, 300 ms round trips), on the production build and on `npm run dev`, with the person
+ * starting 0–2.5 s after the HTML arrives, half typing key by key (a tap on each field, then keys
+ * 35 ms apart) and half filling. Every try must arrive where the form leads, send its request once
+ * (a second tap included), and never show the password anywhere but its own field or the address.
+ */
+
+const TRIES = 40;
+const LANES = 8;
+const KEY_DELAY_MS = 35;
+const LATEST_START_MS = 2500;
+
+const SERVERS = [
+  { name: "production build", url: E2E_APP_URL },
+  { name: "npm run dev", url: E2E_DEV_URL },
+] as const;
+
+interface Try {
+  index: number;
+  typed: boolean;
+  press: "tap" | "double tap" | "Enter";
+}
+
+const tries: Try[] = Array.from({ length: TRIES }, (_, index) => ({
+  index,
+  typed: index % 2 === 0,
+  press: (["tap", "double tap", "Enter"] as const)[index % 3],
+}));
+
+/** A phone on its first visit: a fresh browser, CPU 4× slower, 300 ms of latency, nothing cached. */
+async function phoneOnFirstVisit(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({
+    ...devices["Pixel 7"],
+    baseURL,
+    locale: "ru-RU",
+    extraHTTPHeaders: { "x-forwarded-for": visitorAddress() },
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 300, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  return { context, page };
+}
+
+/** The person's own input into one field: a tap, then the keys one by one; or a fill (autofill, a paste). */
+async function enter(page: Page, field: Locator, value: string, typed: boolean) {
+  if (typed) {
+    await field.tap({ force: true });
+    await page.keyboard.type(value, { delay: KEY_DELAY_MS });
+  } else {
+    await field.fill(value, { force: true });
+  }
+}
+
+async function press(page: Page, button: Locator, lastField: Locator, how: Try["press"]) {
+  if (how === "Enter") return lastField.press("Enter");
+  await button.tap({ force: true });
+  // A natural second tap, as a person does when nothing seems to happen.
+  if (how === "double tap") await button.tap({ force: true, timeout: 1000 }).catch(() => {});
+}
+
+interface Flow {
+  /** The page the form is on. */
+  path: string;
+  /** Where a success leads. */
+  arrives: RegExp;
+  /** Fills the form as the person would; answers the fields to check and the secret that must stay in its own field. */
+  fill(page: Page, attempt: Try): Promise<{ fields: [Locator, string][]; secret: string; submit: Locator }>;
+}
+
+/**
+ * Runs TRIES tries of a flow in LANES parallel fresh browsers and returns what went wrong.
+ */
+async function runTries(browser: Browser, baseURL: string, flow: Flow): Promise<string[]> {
+  const failures: string[] = [];
+  const queue = [...tries];
+  await Promise.all(
+    Array.from({ length: LANES }, async () => {
+      for (let attempt = queue.shift(); attempt; attempt = queue.shift()) {
+        const { context, page } = await phoneOnFirstVisit(browser, baseURL);
+        const label = `#${attempt.index} (${attempt.typed ? "typed" : "filled"}, ${attempt.press})`;
+        try {
+          const addresses: string[] = [];
+          page.on("framenavigated", (frame) => {
+            if (frame === page.mainFrame()) addresses.push(frame.url());
+          });
+          let secret = "";
+          let sends = 0;
+          const answers: string[] = [];
+          page.on("request", (request) => {
+            if (request.method() === "POST" && secret && (request.postData() ?? "").includes(secret)) {
+              sends++;
+              void request.response().then((response) => answers.push(`${response?.status()} ${request.headers()["next-action"] ? "from React" : "from the browser"}`));
+            }
+          });
+          await page.goto(flow.path, { waitUntil: "commit" });
+          await page.waitForTimeout(Math.random() * LATEST_START_MS);
+          const filled = await flow.fill(page, attempt);
+          secret = filled.secret;
+          for (const [field, value] of filled.fields) {
+            const actual = await field.inputValue();
+            if (actual !== value) failures.push(`${label}: a field holds ${JSON.stringify(actual)}, not ${JSON.stringify(value)}`);
+          }
+          const lastField = filled.fields[filled.fields.length - 1][0];
+          await press(page, filled.submit, lastField, attempt.press);
+          const arrived = await page.waitForURL(flow.arrives, { timeout: 45_000, waitUntil: "commit" }).then(
+            () => true,
+            () => false,
+          );
+          if (!arrived) {
+            const said = await page.locator("[data-sonner-toast], [id$='-error']").allTextContents().catch(() => []);
+            failures.push(`${label}: still at ${page.url()} after the press; answers ${answers.join(", ") || "none"}; the page says ${JSON.stringify(said)}`);
+          }
+          // Whatever the second tap did, it arrives within the first's round trip.
+          await page.waitForTimeout(600);
+          if (sends !== 1) failures.push(`${label}: the form was sent ${sends} times`);
+          if (addresses.some((address) => address.includes(secret) || decodeURIComponent(address).includes(secret))) {
+            failures.push(`${label}: the secret was in the address`);
+          }
+        } catch (error) {
+          failures.push(`${label}: ${(error as Error).message.split("\n")[0]}`);
+        } finally {
+          await context.close();
+        }
+      }
+    }),
+  );
+  return failures;
+}
+
+/** A password with characters an e-mail field would take too, so a misplaced key shows in the value. */
+const passwordFor = (index: number) => `pw${index}Zq7xK${index}`;
+
+for (const server of SERVERS) {
+  test.describe(`on ${server.name}`, () => {
+    test.describe.configure({ mode: "serial" });
+    test.beforeAll(async () => {
+      // `next dev` compiles a page on its first request (a minute or two on a busy machine): not part of any try.
+      test.setTimeout(600_000);
+      for (const path of ["/", "/auth/code", "/dashboard", "/auth/reset-password"]) await fetch(`${server.url}${path}`, { redirect: "manual" });
+    });
+
+    test("40 sign-ins on a phone's first visit: none lost, each sent once, the password only in its field", async ({ browser }) => {
+      test.setTimeout(600_000);
+      const students: TestUser[] = await Promise.all(tries.map(() => createStudent("Студент Клавиш")));
+      try {
+        const failures = await runTries(browser, server.url, {
+          path: "/",
+          arrives: /\/dashboard(\?|$)/,
+          async fill(page, attempt) {
+            const student = students[attempt.index];
+            const email = page.getByLabel("Email");
+            const password = page.getByLabel("Пароль");
+            await enter(page, email, student.email, attempt.typed);
+            await enter(page, password, student.password, attempt.typed);
+            return { fields: [[email, student.email], [password, student.password]], secret: student.password, submit: page.getByRole("button", { name: "Войти", exact: true }) };
+          },
+        });
+        expect(failures).toEqual([]);
+      } finally {
+        await Promise.all(students.map((student) => deleteUser(student.id)));
+      }
+    });
+
+    test("40 registrations on a phone's first visit: none lost, each sent once, the password only in its field", async ({ browser }) => {
+      test.setTimeout(600_000);
+      const emails = tries.map((attempt) => `${uniqueName("keys")}${attempt.index}@example.com`.toLowerCase());
+      try {
+        const failures = await runTries(browser, server.url, {
+          path: "/",
+          arrives: /\/dashboard(\?|$)/,
+          async fill(page, attempt) {
+            // The switch to registration is a press like any other: before the script it is posted, after it is made in place.
+            await page.getByRole("button", { name: "Зарегистрироваться" }).tap({ force: true });
+            const fullName = page.getByLabel("Имя");
+            const email = page.getByLabel("Email");
+            const password = page.getByLabel("Пароль");
+            const name = "Анна Клавишева";
+            await enter(page, fullName, name, attempt.typed);
+            await enter(page, email, emails[attempt.index], attempt.typed);
+            await enter(page, password, passwordFor(attempt.index), attempt.typed);
+            await page.getByRole("checkbox", { name: /согласие на обработку/ }).tap({ force: true });
+            return {
+              fields: [
+                [fullName, name],
+                [email, emails[attempt.index]],
+                [password, passwordFor(attempt.index)],
+              ],
+              secret: passwordFor(attempt.index),
+              submit: page.getByRole("button", { name: "Зарегистрироваться" }),
+            };
+          },
+        });
+        expect(failures).toEqual([]);
+      } finally {
+        for (const email of emails) {
+          const id = await findUserId(email);
+          if (id) await deleteUser(id);
+        }
+      }
+    });
+
+    test("40 recovery codes on a phone's first visit: none lost, each sent once, the code only in its field", async ({ browser }) => {
+      test.setTimeout(600_000);
+      const students: TestUser[] = await Promise.all(tries.map(() => createStudent("Студент Кода")));
+      try {
+        const codes = await Promise.all(
+          students.map(async (student) => {
+            const { data, error } = await service.auth.admin.generateLink({ type: "recovery", email: student.email });
+            if (error) throw error;
+            return data.properties.email_otp;
+          }),
+        );
+        const failures = await runTries(browser, server.url, {
+          path: "/auth/code",
+          arrives: /\/auth\/reset-password(\?|$)/,
+          async fill(page, attempt) {
+            const student = students[attempt.index];
+            const email = page.getByLabel("Email");
+            const code = page.getByLabel("Код из письма");
+            await enter(page, email, student.email, attempt.typed);
+            await enter(page, code, codes[attempt.index], attempt.typed);
+            return { fields: [[email, student.email], [code, codes[attempt.index]]], secret: codes[attempt.index], submit: page.getByRole("button", { name: "Продолжить" }) };
+          },
+        });
+        expect(failures).toEqual([]);
+      } finally {
+        await Promise.all(students.map((student) => deleteUser(student.id)));
+      }
+    });
+  });
+}
