@@ -4,17 +4,12 @@ import { admits } from "@/lib/actions/roles";
 import { requireViewer } from "@/lib/preview";
 import { getSettings } from "@/lib/queries/settings";
 import { TELEGRAM_NOT_CONFIGURED } from "@/lib/validation/settings";
-import {
-  DeleteAccount,
-  EmailForm,
-  NameForm,
-  NotificationTable,
-  PasswordForm,
-  ResendEmailProof,
-  TelegramConnect,
-  TelegramDisconnect,
-} from "./_components/lazy-forms";
+import { EmailForm, NameForm, PasswordForm } from "./_components/account-forms";
+import { DeleteAccount } from "./_components/delete-account";
+import { ResendEmailProof } from "./_components/email-proof";
+import { NotificationTable } from "./_components/notification-table";
 import { SettingsSection } from "./_components/settings-section";
+import { TelegramConnect, TelegramDisconnect } from "./_components/telegram-controls";
 
 export const metadata: Metadata = { title: "Настройки", robots: { index: false } };
 

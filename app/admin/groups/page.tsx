@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/page-header";
 import { requireAdmin } from "@/lib/auth";
 import { pluralRu } from "@/lib/domain/plural";
 import { getGroupsOverview } from "@/lib/queries/groups";
-import { GroupNameForm } from "./_components/lazy-forms";
+import { GroupNameForm } from "./_components/group-forms";
 
 export const metadata: Metadata = { title: "Группы", robots: { index: false } };
 

@@ -3,6 +3,9 @@
 import { useEffect, useRef, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useFieldArray, useForm, type UseFormReturn } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { HookForm } from "@/components/forms/hook-form";
+import { registerField } from "@/components/forms/register-field";
 import { Paperclip, Plus, X } from "lucide-react";
 import { orNoConnection, toastFirstInvalid, toastRefusal } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
@@ -13,13 +16,12 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/client-loading/toast";
 import { MATERIAL_ACCEPT } from "@/lib/domain/materials";
 import { draftKey, filledLinks, HOMEWORK_LINKS_MAX, isEmptyDraft, readDraft, type HomeworkDraft } from "@/lib/domain/submissions";
-import { registerWithValue } from "@/components/client-loading/register-with-value";
-import { lazyZodResolver } from "@/components/client-loading/lazy-zod-resolver";
-import type { HomeworkFormValues } from "@/lib/validation/submissions";
+import { homeworkFormSchema, type HomeworkFormValues } from "@/lib/validation/submissions";
 import { submitHomework } from "../../homework-actions";
 import { useHomeworkFiles, type AttachedFile } from "./use-homework-files";
 
-const resolver = lazyZodResolver<HomeworkFormValues>(() => import("@/lib/validation/submissions").then((schemas) => schemas.homeworkFormSchema));
+// `raw`: the values go on as typed; the action parses what it is sent again.
+const resolver = zodResolver(homeworkFormSchema, undefined, { raw: true });
 const EMPTY: HomeworkFormValues = { answer: "", links: [{ url: "" }] };
 
 interface Props {
@@ -65,34 +67,37 @@ export function HomeworkForm({ assignment, again }: Props) {
   const files = useHomeworkFiles(assignment.id);
   useDraft(form, assignment.id);
 
-  const submit = form.handleSubmit(
-    (values) =>
-      startTransition(async () => {
-        if (files.uploading) return void toast.error("Дождитесь, пока загрузятся файлы");
-        const result = await orNoConnection(submitHomework({
-          assignmentId: assignment.id,
-          answer: assignment.accepts_text ? values.answer : "",
-          links: assignment.accepts_links ? filledLinks(values.links) : [],
-          files: assignment.accepts_files ? files.uploaded : [],
-        }));
-        if (!result.ok) return toastRefusal(result);
-        storeDraft(assignment.id, null);
-        form.reset(EMPTY);
-        files.clear();
-        toast.success("Работа отправлена");
-        router.refresh();
-      }),
-    toastFirstInvalid(["answer", "links"]),
-  );
+  const send = (values: HomeworkFormValues) =>
+    startTransition(async () => {
+      if (files.uploading) return void toast.error("Дождитесь, пока загрузятся файлы");
+      const result = await orNoConnection(submitHomework({
+        assignmentId: assignment.id,
+        answer: assignment.accepts_text ? values.answer : "",
+        links: assignment.accepts_links ? filledLinks(values.links) : [],
+        files: assignment.accepts_files ? files.uploaded : [],
+      }));
+      if (!result.ok) return toastRefusal(result);
+      storeDraft(assignment.id, null);
+      form.reset(EMPTY);
+      files.clear();
+      toast.success("Работа отправлена");
+      router.refresh();
+    });
 
   const linkErrors = form.formState.errors.links;
   return (
-    <form onSubmit={submit} noValidate aria-label={again ? "Новая попытка" : "Ваш ответ"} className="flex flex-col gap-4 border-t pt-4">
+    <HookForm
+      form={form}
+      onValid={send}
+      onInvalid={toastFirstInvalid(["answer", "links"])}
+      aria-label={again ? "Новая попытка" : "Ваш ответ"}
+      className="flex flex-col gap-4 border-t pt-4"
+    >
       <h3 className="font-semibold">{again ? "Доработайте и отправьте снова" : "Ваш ответ"}</h3>
       {assignment.accepts_text && (
         <div className="flex flex-col gap-1">
           <FormField id="homework-answer" label="Ответ" error={form.formState.errors.answer?.message}>
-            <Textarea rows={8} {...registerWithValue(form, "answer")} />
+            <Textarea rows={8} {...registerField(form, "answer")} />
           </FormField>
           <p className="text-xs text-muted-foreground">Оформление: **жирный**, *курсив*, «- » в начале строки для списка</p>
         </div>
@@ -138,7 +143,7 @@ export function HomeworkForm({ assignment, again }: Props) {
       <SubmitButton pending={pending} disabled={files.uploading} className="self-start">
         Отправить на проверку
       </SubmitButton>
-    </form>
+    </HookForm>
   );
 }
 

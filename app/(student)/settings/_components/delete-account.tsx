@@ -3,6 +3,7 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Trash2 } from "lucide-react";
 import { orNoConnection, toastFirstInvalid, toastRefusal } from "@/components/form-toasts";
 import {
@@ -20,8 +21,9 @@ import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { toast } from "@/components/client-loading/toast";
 import { announceAuthChange } from "@/lib/auth-channel";
-import { lazyZodResolver } from "@/components/client-loading/lazy-zod-resolver";
-import type { DeleteAccountInput } from "@/lib/validation/settings";
+import { HookForm } from "@/components/forms/hook-form";
+import { registerField } from "@/components/forms/register-field";
+import { deleteConfirmationSchema, type DeleteAccountInput } from "@/lib/validation/settings";
 import { deleteAccount } from "../actions";
 
 /** «Удалить аккаунт»: a dialog that deletes only once the account's own e-mail is typed (the server checks it again). */
@@ -29,26 +31,21 @@ export function DeleteAccount({ email }: { email: string }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
-  const [resolver] = useState(() =>
-    lazyZodResolver<DeleteAccountInput>(() => import("@/lib/validation/settings").then((schemas) => schemas.deleteConfirmationSchema(email))),
-  );
+  const [resolver] = useState(() => zodResolver(deleteConfirmationSchema(email), undefined, { raw: true }));
   const form = useForm<DeleteAccountInput>({ resolver, defaultValues: { email: "" } });
 
-  const submit = form.handleSubmit(
-    (values) =>
-      startTransition(async () => {
-        const result = await orNoConnection(deleteAccount(values));
-        if (!result.ok) {
-          if (result.fieldErrors?.email) form.setError("email", { message: result.fieldErrors.email });
-          return void toastRefusal(result);
-        }
-        announceAuthChange("signed-out");
-        toast.success(result.message ?? "Аккаунт удалён", { description: "Ваши данные удалены из школы" });
-        router.replace("/");
-        router.refresh();
-      }),
-    toastFirstInvalid(["email"]),
-  );
+  const remove = (values: DeleteAccountInput) =>
+    startTransition(async () => {
+      const result = await orNoConnection(deleteAccount(values));
+      if (!result.ok) {
+        if (result.fieldErrors?.email) form.setError("email", { message: result.fieldErrors.email });
+        return void toastRefusal(result);
+      }
+      announceAuthChange("signed-out");
+      toast.success(result.message ?? "Аккаунт удалён", { description: "Ваши данные удалены из школы" });
+      router.replace("/");
+      router.refresh();
+    });
 
   return (
     <>
@@ -66,7 +63,7 @@ export function DeleteAccount({ email }: { email: string }) {
         }}
       >
         <AlertDialogContent>
-          <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <HookForm form={form} onValid={remove} onInvalid={toastFirstInvalid(["email"])} className="flex flex-col gap-4">
             <AlertDialogHeader>
               <AlertDialogTitle>Удалить аккаунт навсегда?</AlertDialogTitle>
               <AlertDialogDescription>
@@ -74,7 +71,7 @@ export function DeleteAccount({ email }: { email: string }) {
               </AlertDialogDescription>
             </AlertDialogHeader>
             <FormField id="delete-account-email" label="E-mail аккаунта" error={form.formState.errors.email?.message}>
-              <Input type="email" autoComplete="off" required {...form.register("email")} />
+              <Input type="email" autoComplete="off" required {...registerField(form, "email")} />
             </FormField>
             <AlertDialogFooter>
               <AlertDialogCancel disabled={pending}>Отмена</AlertDialogCancel>
@@ -82,7 +79,7 @@ export function DeleteAccount({ email }: { email: string }) {
                 Удалить навсегда
               </SubmitButton>
             </AlertDialogFooter>
-          </form>
+          </HookForm>
         </AlertDialogContent>
       </AlertDialog>
     </>

@@ -1,8 +1,11 @@
 "use client";
 
-import { useLayoutEffect, useRef, useState, useTransition, type FormEvent } from "react";
+import { useLayoutEffect, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { Controller, useForm, useWatch, type UseFormReturn } from "react-hook-form";
+import { Controller, useForm, useWatch, type Resolver, type UseFormReturn } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { HookForm } from "@/components/forms/hook-form";
+import { registerField } from "@/components/forms/register-field";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/client-loading/confirm-dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -12,15 +15,16 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/client-loading/toast";
 import { pluralRu } from "@/lib/domain/plural";
 import type { StudioAssignment } from "@/lib/queries/studio";
-import { registerWithValue } from "@/components/client-loading/register-with-value";
 import { cn } from "@/lib/utils";
-import type { AssignmentForm } from "@/lib/validation/assignments";
-import { lazyZodResolver } from "@/components/client-loading/lazy-zod-resolver";
+import { assignmentSchema, type AssignmentForm } from "@/lib/validation/assignments";
 import { countAssignmentSubmissions, deleteAssignment, saveAssignment } from "../lessons/[lessonId]/actions";
 import { MarkdownPreview } from "./markdown-preview";
 import { useStudioSubmit } from "./use-studio-submit";
 
-const resolver = lazyZodResolver<AssignmentForm>(() => import("@/lib/validation/assignments").then((schemas) => schemas.assignmentSchema));
+// `raw`: the values go to the action as typed; the action parses them again.
+const resolver = zodResolver(assignmentSchema, undefined, { raw: true });
+/** Switched off, saving deletes the assignment: its fields are not checked. */
+const unchecked: Resolver<AssignmentForm> = (values) => ({ values, errors: {} });
 
 const ACCEPTS = [
   ["accepts_text", "Принимает текст"],
@@ -82,7 +86,7 @@ function InstructionsField({ form }: { form: UseFormReturn<AssignmentForm> }) {
             tall
             placeholder={"Опишите задание: что сделать и что прислать на проверку"}
             className={cn(shownView !== "text" && "max-lg:hidden")}
-            {...registerWithValue(form, "instructions_md")}
+            {...registerField(form, "instructions_md")}
           />
         </FormField>
         <MarkdownPreview
@@ -157,7 +161,7 @@ export function AssignmentEditor({ lessonId, assignment }: Props) {
   const [enabled, setEnabled] = useState(assignment !== null);
   const [savedId, setSavedId] = useState(assignment?.id ?? null);
   const form = useForm<AssignmentForm>({
-    resolver,
+    resolver: enabled ? resolver : unchecked,
     defaultValues: {
       lesson_id: lessonId,
       instructions_md: assignment?.instructions_md ?? "",
@@ -167,7 +171,7 @@ export function AssignmentEditor({ lessonId, assignment }: Props) {
       is_stop_lesson: assignment?.is_stop_lesson ?? false,
     },
   });
-  const { submit, pending } = useStudioSubmit(form, ["instructions_md", "accepts_text"], saveAssignment, (id) => {
+  const { onValid, onInvalid, pending } = useStudioSubmit(form, ["instructions_md", "accepts_text"], saveAssignment, (id) => {
     setSavedId(id);
     router.refresh();
   });
@@ -175,11 +179,7 @@ export function AssignmentEditor({ lessonId, assignment }: Props) {
     setSavedId(null);
     router.refresh();
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (enabled) return submit(event);
-    event.preventDefault();
-    deletion.ask();
-  };
+  const onSave = (values: AssignmentForm) => (enabled ? onValid(values) : deletion.ask());
   const acceptsError = form.formState.errors.accepts_text?.message;
   // A box ticked before the form's script arrived stays ticked in the page, but no handler heard it.
   const formElement = useRef<HTMLFormElement>(null);
@@ -195,7 +195,7 @@ export function AssignmentEditor({ lessonId, assignment }: Props) {
       <h2 id="assignment-title" className="text-lg font-semibold">
         Домашнее задание
       </h2>
-      <form ref={formElement} className="flex flex-col gap-4" noValidate onSubmit={onSubmit}>
+      <HookForm ref={formElement} form={form} onValid={onSave} onInvalid={onInvalid} className="flex flex-col gap-4">
         <SwitchRow
           id="has_assignment"
           label="У урока есть домашнее задание"
@@ -261,7 +261,7 @@ export function AssignmentEditor({ lessonId, assignment }: Props) {
             Сохранить задание
           </SubmitButton>
         )}
-      </form>
+      </HookForm>
       {deletion.dialog}
     </section>
   );

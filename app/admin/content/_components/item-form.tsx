@@ -2,14 +2,15 @@
 
 import { useRouter } from "next/navigation";
 import { Controller, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { HookForm } from "@/components/forms/hook-form";
+import { registerField } from "@/components/forms/register-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import type { StudioItemKind } from "@/lib/validation/content";
-import { registerWithValue } from "@/components/client-loading/register-with-value";
-import { lazyZodResolver } from "@/components/client-loading/lazy-zod-resolver";
+import { studioItemSchema, type StudioItemKind } from "@/lib/validation/content";
 import type { ActionResult } from "@/lib/actions/result";
 import { saveBlock, saveCourseModule, saveTool } from "../actions";
 import { useStudioSubmit } from "./use-studio-submit";
@@ -37,8 +38,8 @@ interface ItemFormValues {
   is_published: boolean;
 }
 
-const itemResolver = (kind: StudioItemKind) =>
-  lazyZodResolver<ItemFormValues>(() => import("@/lib/validation/content").then((schemas) => schemas.studioItemSchema(kind)));
+// `raw`: the values go to the action as typed; the action parses them again.
+const itemResolver = (kind: StudioItemKind) => zodResolver(studioItemSchema(kind), undefined, { raw: true });
 
 /** Each kind's validation, label and action; the form edits a name, a description and the draft switch. */
 const KINDS = {
@@ -77,18 +78,18 @@ export function ItemForm({ kind, item, toolId, openPath }: Props) {
     if (result.ok || !result.fieldErrors?.[nameKey]) return result;
     return { ...result, fieldErrors: { name: result.fieldErrors[nameKey] } };
   };
-  const { submit, pending } = useStudioSubmit(form, ["name", "description"], send, (id) => {
+  const { onValid, onInvalid, pending } = useStudioSubmit(form, ["name", "description"], send, (id) => {
     if (item) router.refresh();
     else router.push(`${openPath}${id}`);
   });
 
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
+    <HookForm form={form} onValid={onValid} onInvalid={onInvalid} className="flex flex-col gap-4">
       <FormField id="name" label={label} error={errors.name?.message}>
-        <Input autoComplete="off" required {...registerWithValue(form, "name")} />
+        <Input autoComplete="off" required {...registerField(form, "name")} />
       </FormField>
       <FormField id="description" label="Описание" error={errors.description?.message}>
-        <Textarea rows={3} {...registerWithValue(form, "description")} />
+        <Textarea rows={3} {...registerField(form, "description")} />
       </FormField>
       <Controller
         control={form.control}
@@ -98,6 +99,6 @@ export function ItemForm({ kind, item, toolId, openPath }: Props) {
       <SubmitButton className="self-start" pending={pending}>
         {item ? "Сохранить" : "Создать"}
       </SubmitButton>
-    </form>
+    </HookForm>
   );
 }

@@ -3,6 +3,9 @@
 import { useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Controller, useForm, useWatch, type UseFormReturn } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { HookForm } from "@/components/forms/hook-form";
+import { registerField } from "@/components/forms/register-field";
 import { LessonVideo } from "@/components/course/lesson-video";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -13,16 +16,15 @@ import { Textarea } from "@/components/ui/textarea";
 import { normalizeVideoInput, SUPPORTED_VIDEO_HOSTS } from "@/lib/domain/video";
 import type { LessonParents } from "@/lib/queries/studio";
 import { cn } from "@/lib/utils";
-import type { LessonForm as LessonFormValues } from "@/lib/validation/content";
-import { registerWithValue } from "@/components/client-loading/register-with-value";
-import { lazyZodResolver } from "@/components/client-loading/lazy-zod-resolver";
+import { lessonSchema, type LessonForm as LessonFormValues } from "@/lib/validation/content";
 import { saveLesson } from "../actions";
 import { PublishedSwitch } from "./item-form";
 import { MarkdownPreview } from "./markdown-preview";
 import { useImagePaste } from "./use-image-paste";
 import { useStudioSubmit } from "./use-studio-submit";
 
-const lessonResolver = lazyZodResolver<LessonFormValues>(() => import("@/lib/validation/content").then((schemas) => schemas.lessonSchema));
+// `raw`: the values go to the action as typed (the place and the video as chosen and pasted); the action parses them again.
+const lessonResolver = zodResolver(lessonSchema, undefined, { raw: true });
 
 interface Props {
   lesson?: { id: string; title: string; is_published: boolean };
@@ -94,7 +96,7 @@ function LessonBodyField({ form, onPaste, onDrop }: LessonBodyFieldProps) {
             className={cn(shownView !== "text" && "max-lg:hidden")}
             onPaste={onPaste}
             onDrop={onDrop}
-            {...registerWithValue(form, "body_md")}
+            {...registerField(form, "body_md")}
           />
         </FormField>
         <MarkdownPreview
@@ -134,7 +136,7 @@ export function LessonForm({ lesson, content, bodyMd, parent, parents }: Props) 
     get: () => form.getValues("body_md") ?? "",
     set: (value) => form.setValue("body_md", value, { shouldDirty: true }),
   });
-  const { submit, pending } = useStudioSubmit(form, ["parent", "title", "video", "description", "body_md"], send, (id) => {
+  const { onValid, onInvalid, pending } = useStudioSubmit(form, ["parent", "title", "video", "description", "body_md"], send, (id) => {
     if (!lesson) return router.replace(`/admin/content/lessons/${id}`);
     // Show the player address that was stored, as the next visit will; a link edited while saving stays as typed.
     const saved = normalizeVideoInput(sentVideo.current);
@@ -143,9 +145,9 @@ export function LessonForm({ lesson, content, bodyMd, parent, parents }: Props) 
   });
 
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
+    <HookForm form={form} onValid={onValid} onInvalid={onInvalid} className="flex flex-col gap-4">
       <FormField id="parent" label="Где урок" error={errors.parent?.message}>
-        <NativeSelect {...registerWithValue(form, "parent")}>
+        <NativeSelect {...registerField(form, "parent")}>
           <optgroup label="Product Founder: модули курса">
             {parents.modules.map((module) => (
               <option key={module.id} value={`course_module:${module.id}`}>
@@ -170,14 +172,14 @@ export function LessonForm({ lesson, content, bodyMd, parent, parents }: Props) 
         </NativeSelect>
       </FormField>
       <FormField id="title" label="Название урока" error={errors.title?.message}>
-        <Input autoComplete="off" required {...registerWithValue(form, "title")} />
+        <Input autoComplete="off" required {...registerField(form, "title")} />
       </FormField>
       <FormField id="video" label="Видео" error={errors.video?.message}>
         <Textarea
           rows={2}
           placeholder="Ссылка или код для вставки (iframe)"
           code
-          {...registerWithValue(form, "video")}
+          {...registerField(form, "video")}
         />
       </FormField>
       <p className="-mt-2 text-xs text-muted-foreground">
@@ -185,7 +187,7 @@ export function LessonForm({ lesson, content, bodyMd, parent, parents }: Props) 
       </p>
       <VideoPreview value={video} title={title} />
       <FormField id="description" label="Описание" error={errors.description?.message}>
-        <Textarea rows={6} placeholder="Коротко о чём урок; ссылки станут кликабельными" {...registerWithValue(form, "description")} />
+        <Textarea rows={6} placeholder="Коротко о чём урок; ссылки станут кликабельными" {...registerField(form, "description")} />
       </FormField>
       <LessonBodyField form={form} {...imagePaste} />
       <Controller
@@ -196,6 +198,6 @@ export function LessonForm({ lesson, content, bodyMd, parent, parents }: Props) 
       <SubmitButton className="self-start" pending={pending}>
         {lesson ? "Сохранить урок" : "Создать урок"}
       </SubmitButton>
-    </form>
+    </HookForm>
   );
 }

@@ -8,11 +8,11 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/client-loading/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/client-loading/toast";
-import { useEarlyValue } from "@/components/client-loading/use-early-value";
+import { useEarlyValue } from "@/components/forms/use-early-value";
 import { fileSizeLabel, materialLabel, MATERIAL_ACCEPT } from "@/lib/domain/materials";
 import type { LessonAttachment } from "@/lib/queries/courses";
 import { uploadFile } from "@/lib/storage/upload";
-import { useHydrated } from "@/components/client-loading/use-hydrated";
+import { useHydrated } from "@/components/forms/use-hydrated";
 import {
   attachMaterial,
   deleteLessonMaterial,

@@ -16,7 +16,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from "@dnd-kit/utilities";
 import { SortableRow, type RowProps, type SortableItem } from "./sortable-row";
 
-/** Dragging for a studio list (dnd-kit), loaded only once the owner is about to use the list. */
+/** Dragging for a studio list (dnd-kit). */
 
 const instructions: ScreenReaderInstructions = {
   draggable:

@@ -1,12 +1,12 @@
 "use client";
 
-import { useId, useLayoutEffect, useRef, useState, useTransition } from "react";
+import { useId, useState, useTransition } from "react";
 import { toast } from "@/components/client-loading/toast";
-import { useModuleOnIntent } from "@/components/client-loading/use-module-on-intent";
-import { useHydrated } from "@/components/client-loading/use-hydrated";
+import { useHydrated } from "@/components/forms/use-hydrated";
 import type { ContentKind } from "@/lib/validation/content";
 import { reorderContent } from "../actions";
-import { SortableRow, type SortableItem } from "./sortable-row";
+import { DraggableRow, DragList } from "./sortable-drag";
+import { type SortableItem } from "./sortable-row";
 
 interface Props {
   kind: ContentKind;
@@ -18,8 +18,6 @@ interface Props {
   emptyText: string;
 }
 
-type Dragging = typeof import("./sortable-drag");
-
 const arrayMove = <T,>(list: T[], from: number, to: number) => {
   const next = [...list];
   next.splice(to, 0, ...next.splice(from, 1));
@@ -29,8 +27,7 @@ const arrayMove = <T,>(list: T[], from: number, to: number) => {
 /**
  * A list the owner reorders by dragging or with the move buttons. The new order shows at once
  * and is saved as a whole list in one transaction; a refused save puts the old order back.
- * Dragging (dnd-kit) arrives when the pointer or the focus first enters the list, or once the
- * browser is idle, so it is not part of the page's first load; the move buttons need none of it.
+ * Dragging (dnd-kit) comes with the page; the move buttons work once it has hydrated.
  */
 export function SortableList({ kind, items, label, noun, emptyText }: Props) {
   const [saved, setSaved] = useState(items);
@@ -43,15 +40,6 @@ export function SortableList({ kind, items, label, noun, emptyText }: Props) {
   const [pending, startTransition] = useTransition();
   const idPrefix = useId();
   const hydrated = useHydrated();
-  const focusedBeforeDragging = useRef("");
-  const [dragging, loadDragging] = useModuleOnIntent<Dragging>(
-    () => import("./sortable-drag"),
-    // The rows are rendered anew with dragging: the button that had the focus gets it back.
-    () => (focusedBeforeDragging.current = document.activeElement instanceof HTMLElement ? document.activeElement.id : ""),
-  );
-  useLayoutEffect(() => {
-    if (dragging && focusedBeforeDragging.current) document.getElementById(focusedBeforeDragging.current)?.focus();
-  }, [dragging]);
 
   const move = (from: number, to: number) => {
     if (pending || from === to || to < 0 || to >= order.length) return;
@@ -74,34 +62,21 @@ export function SortableList({ kind, items, label, noun, emptyText }: Props) {
 
   if (order.length === 0) return <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{emptyText}</p>;
 
-  const Row = dragging?.DraggableRow ?? SortableRow;
-  const list = (
-    <ol
-      aria-label={label}
-      aria-busy={pending}
-      data-dragging-ready={dragging ? "" : undefined}
-      onPointerEnter={loadDragging}
-      onFocus={loadDragging}
-      className="flex flex-col gap-2"
-    >
-      {order.map((item, index) => (
-        <Row
-          key={item.id}
-          item={item}
-          number={`${noun} ${index + 1}`}
-          canMoveUp={hydrated && index > 0}
-          canMoveDown={hydrated && index < order.length - 1}
-          idPrefix={idPrefix}
-          onMove={(step) => move(index, index + step)}
-        />
-      ))}
-    </ol>
-  );
-  return dragging ? (
-    <dragging.DragList id={idPrefix} order={order} onMove={move}>
-      {list}
-    </dragging.DragList>
-  ) : (
-    list
+  return (
+    <DragList id={idPrefix} order={order} onMove={move}>
+      <ol aria-label={label} aria-busy={pending} data-dragging-ready={hydrated ? "" : undefined} className="flex flex-col gap-2">
+        {order.map((item, index) => (
+          <DraggableRow
+            key={item.id}
+            item={item}
+            number={`${noun} ${index + 1}`}
+            canMoveUp={hydrated && index > 0}
+            canMoveDown={hydrated && index < order.length - 1}
+            idPrefix={idPrefix}
+            onMove={(step) => move(index, index + step)}
+          />
+        ))}
+      </ol>
+    </DragList>
   );
 }

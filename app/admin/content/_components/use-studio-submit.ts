@@ -11,8 +11,9 @@ type StudioResult = ActionResult<{ id: string }>;
 const UNREACHABLE: StudioResult = { ok: false, error: "Не удалось сохранить изменения: нет связи с сервером" };
 
 /**
- * Submits a studio form through its server action: field errors from the server land on their
- * fields, the outcome is a toast, and `afterSave` gets the saved item's id.
+ * Saves a studio form through its server action (`onValid` and `onInvalid` for its HookForm): field
+ * errors from the server land on their fields, the outcome is a toast, and `afterSave` gets the
+ * saved item's id.
  */
 export function useStudioSubmit<T extends FieldValues>(
   form: UseFormReturn<T>,
@@ -21,19 +22,16 @@ export function useStudioSubmit<T extends FieldValues>(
   afterSave: (id: string) => void,
 ) {
   const [pending, startTransition] = useTransition();
-  const submit = form.handleSubmit(
-    (values) =>
-      startTransition(async () => {
-        const result = await save(values).catch(() => UNREACHABLE);
-        if (!result.ok) {
-          for (const [field, message] of Object.entries(result.fieldErrors ?? {})) form.setError(field as Path<T>, { message });
-          toast.error(result.error);
-          return;
-        }
-        toast.success("Сохранено");
-        afterSave(result.data.id);
-      }),
-    toastFirstInvalid(fieldOrder),
-  );
-  return { submit, pending };
+  const onValid = (values: T) =>
+    startTransition(async () => {
+      const result = await save(values).catch(() => UNREACHABLE);
+      if (!result.ok) {
+        for (const [field, message] of Object.entries(result.fieldErrors ?? {})) form.setError(field as Path<T>, { message });
+        toast.error(result.error);
+        return;
+      }
+      toast.success("Сохранено");
+      afterSave(result.data.id);
+    });
+  return { onValid, onInvalid: toastFirstInvalid<T>(fieldOrder), pending };
 }

@@ -9,7 +9,7 @@ import { isUuid } from "@/lib/domain/paths";
 import { getGroupPage } from "@/lib/queries/groups";
 import { GroupCurators } from "../_components/curators";
 import { DeleteGroupButton, MemberList } from "../_components/group-controls";
-import { AddMembersForm, GroupNameForm } from "../_components/lazy-forms";
+import { AddMembersForm, GroupNameForm } from "../_components/group-forms";
 import { GrantList, type GrantItem } from "../_components/grant-list";
 
 export const metadata: Metadata = { title: "Группа", robots: { index: false } };

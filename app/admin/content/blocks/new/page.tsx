@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { requireAdmin } from "@/lib/auth";
 import { isUuid } from "@/lib/domain/paths";
 import { getStudioToolName } from "@/lib/queries/studio";
-import { ItemForm } from "../../_components/lazy-forms";
+import { ItemForm } from "../../_components/item-form";
 import { StudioShell } from "../../_components/studio-shell";
 
 export const metadata: Metadata = { title: "Новый блок", robots: { index: false } };

@@ -7,7 +7,8 @@ import { lessonParentValue } from "@/lib/validation/content";
 import { DeleteContentButton } from "../../_components/delete-content-button";
 import { DraftBadge } from "../../_components/draft-badge";
 import { LessonMaterialsEditor } from "../../_components/lesson-materials-editor";
-import { AssignmentEditor, LessonForm } from "../../_components/lazy-forms";
+import { AssignmentEditor } from "../../_components/assignment-editor";
+import { LessonForm } from "../../_components/lesson-form";
 import { StudioShell } from "../../_components/studio-shell";
 
 export const metadata: Metadata = { title: "Урок", robots: { index: false } };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { requireAdmin } from "@/lib/auth";
 import { getStudioLessonParents } from "@/lib/queries/studio";
-import { LessonForm } from "../../_components/lazy-forms";
+import { LessonForm } from "../../_components/lesson-form";
 import { StudioShell } from "../../_components/studio-shell";
 
 export const metadata: Metadata = { title: "Новый урок", robots: { index: false } };

@@ -9,7 +9,7 @@ import { getStudioTool } from "@/lib/queries/studio";
 import { AddLink } from "../../_components/add-link";
 import { DeleteContentButton } from "../../_components/delete-content-button";
 import { DraftBadge } from "../../_components/draft-badge";
-import { ItemForm } from "../../_components/lazy-forms";
+import { ItemForm } from "../../_components/item-form";
 import { lessonCount, lessonRow, studioRow } from "../../_components/studio-rows";
 import { SortableList } from "../../_components/sortable-list";
 import { StudioSection, StudioShell } from "../../_components/studio-shell";

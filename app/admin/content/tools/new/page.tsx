@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { requireAdmin } from "@/lib/auth";
-import { ItemForm } from "../../_components/lazy-forms";
+import { ItemForm } from "../../_components/item-form";
 import { StudioShell } from "../../_components/studio-shell";
 
 export const metadata: Metadata = { title: "Новый инструмент", robots: { index: false } };

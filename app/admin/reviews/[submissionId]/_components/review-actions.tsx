@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState, useTransition } from "react";
-import { useEarlyValue } from "@/components/client-loading/use-early-value";
+import { useEarlyValue } from "@/components/forms/use-early-value";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { ArrowRight, Check, Hand, Loader2, RotateCcw } from "lucide-react";
@@ -13,7 +13,7 @@ import { toast } from "@/components/client-loading/toast";
 import type { ActionResult } from "@/lib/actions/result";
 import { COMMENT_MAX, RETURN_NEEDS_COMMENT } from "@/lib/domain/reviews";
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from "@/lib/domain/submissions";
-import { useHydrated } from "@/components/client-loading/use-hydrated";
+import { useHydrated } from "@/components/forms/use-hydrated";
 import { claimSubmission, releaseSubmission, reviewSubmission } from "../../actions";
 
 const UNSENT = "Комментарий не отправлен. Перейти к следующей работе?";
@@ -27,7 +27,6 @@ export interface ReviewActionsProps {
   /** «14:30 МСК». */
   claimEnds: string | null;
   nextHref: string | null;
-  queueHref: string;
 }
 
 /** Whether a key press belongs to a field, not to the page's shortcuts. */
@@ -39,7 +38,7 @@ const typing = (target: EventTarget | null) =>
  * database checks again). «Следующая работа» is also the J key (the same key on a Russian layout,
  * by its place on the keyboard), outside text fields.
  */
-export function ReviewActions({ submissionId, status, holder, holderName, claimEnds, nextHref, queueHref }: ReviewActionsProps) {
+export function ReviewActions({ submissionId, status, holder, holderName, claimEnds, nextHref }: ReviewActionsProps) {
   const router = useRouter();
   const hydrated = useHydrated();
   const [pending, startTransition] = useTransition();
@@ -87,9 +86,11 @@ export function ReviewActions({ submissionId, status, holder, holderName, claimE
       field.current?.focus();
       return;
     }
+    // The page stays on this work (now «проверена», with «Следующая работа»): the next student's
+    // buttons never land under the pointer that just decided.
     run(
       () => reviewSubmission({ submissionId, decision, comment }),
-      () => router.push(nextHref ?? queueHref),
+      () => router.refresh(),
     );
   };
 

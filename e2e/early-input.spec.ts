@@ -1,0 +1,160 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { createStudent, createTool, deleteUser, service, unique, uniqueName } from "./helpers/backend";
+import { signInByAction, toast, useSession } from "./helpers/session";
+
+/**
+ * Signed-in forms hydrate with their page. What a person does before the page's script has
+ * arrived is not lost and not doubled: text typed is kept and saved, a press or Enter is made
+ * once the form can act (React holds it), the submit button is in the Tab order from the first
+ * byte, and a textarea that shows saved text is read-only until then (hydration would put its
+ * saved text back over what was typed).
+ */
+
+/** Holds every script of the page (`/_next/static/chunks/…js`) until `release`: meanwhile the page is its server HTML alone. */
+async function holdScripts(page: Page) {
+  let released = false;
+  const held: (() => void)[] = [];
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    if (!released && new URL(route.request().url()).pathname.endsWith(".js")) await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue();
+  });
+  return {
+    held: () => held.length,
+    release: () => {
+      released = true;
+      held.splice(0).forEach((resume) => resume());
+    },
+  };
+}
+
+/** Server actions the page sends that carry `marker` (what was typed), however many times. */
+function countActions(page: Page, marker: string) {
+  let count = 0;
+  page.on("request", (request) => {
+    if (request.headers()["next-action"] && (request.postData() ?? "").includes(marker)) count++;
+  });
+  return () => count;
+}
+
+/** Whether React has hydrated the element (it carries React's props). */
+const hydrated = (element: Locator) => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps")));
+
+/** Still the server's HTML: scripts held, the element not hydrated, nothing sent. */
+async function expectNotHydrated(scripts: Awaited<ReturnType<typeof holdScripts>>, element: Locator) {
+  await expect.poll(scripts.held).toBeGreaterThan(0);
+  expect(await hydrated(element)).toBe(false);
+}
+
+/** After the release: exactly one save, and no second one a moment later. */
+async function expectSentOnce(page: Page, sent: () => number) {
+  await expect.poll(sent).toBe(1);
+  await page.waitForTimeout(1000);
+  expect(sent()).toBe(1);
+}
+
+test("settings: a name typed before the script is kept, Tab reaches «Сохранить имя», and Enter on it saves once", async ({ page }) => {
+  const student = await createStudent(uniqueName("Rannyaya"));
+  try {
+    await signInByAction(page, student.email, student.password);
+    const newName = uniqueName("Novoe Imya");
+    const sent = countActions(page, newName);
+    const scripts = await holdScripts(page);
+    await page.goto("/settings", { waitUntil: "commit" });
+    const field = page.getByLabel("Имя", { exact: true });
+    await expect(field).toHaveValue(student.fullName);
+    const button = page.getByRole("button", { name: "Сохранить имя" });
+    await expectNotHydrated(scripts, button);
+
+    await field.click();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type(newName);
+    await page.keyboard.press("Tab");
+    await expect(button).toBeFocused();
+    await page.keyboard.press("Enter");
+    // Held by React's own script, not the browser's GET of the form: the address stays, nothing is sent.
+    await expect(page).toHaveURL(/\/settings$/);
+    expect(await hydrated(button)).toBe(false);
+    expect(sent()).toBe(0);
+
+    scripts.release();
+    await expect(toast(page, "Имя сохранено")).toBeVisible();
+    await expectSentOnce(page, sent);
+    await expect(field).toHaveValue(newName);
+    expect((await service.from("profiles").select("full_name").eq("id", student.id).single()).data).toEqual({ full_name: newName });
+  } finally {
+    await deleteUser(student.id);
+  }
+});
+
+test("a group: e-mails typed before the script are kept, Tab reaches «Добавить в группу», and a press adds them once", async ({ page }) => {
+  const student = await createStudent(uniqueName("Rannii Uchenik"));
+  const { data: group } = await service.from("groups").insert({ name: unique("Ранний поток") }).select("id").single();
+  try {
+    await useSession(page, "admin");
+    const sent = countActions(page, student.email);
+    const scripts = await holdScripts(page);
+    await page.goto(`/admin/groups/${group!.id}`, { waitUntil: "commit" });
+    const emails = page.getByLabel("E-mail студентов: по одному в строке или через запятую");
+    const button = page.getByRole("button", { name: "Добавить в группу" });
+    await expect(button).toBeVisible();
+    await expectNotHydrated(scripts, button);
+
+    await emails.click();
+    await page.keyboard.type(student.email);
+    await page.keyboard.press("Tab");
+    await expect(button).toBeFocused();
+    await button.click();
+    await expect(page).toHaveURL(new RegExp(`/admin/groups/${group!.id}$`));
+    expect(sent()).toBe(0);
+
+    scripts.release();
+    await expectSentOnce(page, sent);
+    await expect.poll(async () => (await service.from("group_members").select("user_id").eq("group_id", group!.id)).data).toEqual([{ user_id: student.id }]);
+    await expect(emails).toHaveValue("");
+  } finally {
+    await service.from("groups").delete().eq("id", group!.id);
+    await deleteUser(student.id);
+  }
+});
+
+test("the studio: a lesson title typed before the script is kept and saved once on Enter; a textarea with saved text is read-only until then", async ({ page }) => {
+  const video = "https://www.youtube.com/embed/aaaaaaaaaaa";
+  const tool = await createTool({ lessons: [{ title: "Урок до правки", order_index: 1, video_url: video }] });
+  const lessonId = tool.lessonId("Урок до правки");
+  const added = ` ${unique("edited")}`;
+  try {
+    await useSession(page, "admin");
+    const sent = countActions(page, added);
+    const scripts = await holdScripts(page);
+    await page.goto(`/admin/content/lessons/${lessonId}`, { waitUntil: "commit" });
+    const title = page.getByLabel("Название урока");
+    const videoField = page.getByLabel("Видео");
+    await expect(title).toHaveValue("Урок до правки");
+    await expectNotHydrated(scripts, page.getByRole("button", { name: "Сохранить урок" }));
+
+    // The saved link: read-only before the script, so a key there is refused rather than shown and then undone.
+    await expect(videoField).toHaveValue(video);
+    await expect(videoField).toHaveAttribute("readonly", "");
+    await videoField.click();
+    await page.keyboard.type("xyz");
+    await expect(videoField).toHaveValue(video);
+
+    await title.click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(added);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/admin/content/lessons/${lessonId}$`));
+    expect(sent()).toBe(0);
+
+    scripts.release();
+    await expect(toast(page, "Сохранено")).toBeVisible();
+    await expectSentOnce(page, sent);
+    await expect(title).toHaveValue(`Урок до правки${added}`);
+    await expect(videoField).not.toHaveAttribute("readonly");
+    const { data } = await service.from("lessons").select("title, video_url").eq("id", lessonId).single();
+    expect(data).toEqual({ title: `Урок до правки${added}`, video_url: video });
+  } finally {
+    await tool.remove();
+  }
+});
