@@ -42,13 +42,18 @@ test.describe("analytics", () => {
   test.beforeAll(async () => {
     tool = await createTool({ lessons: [1, 2, 3].map((n) => ({ title: `Урок аналитики ${n}`, order_index: n })) });
     people = await createPeople({ student: "Студент Аналитики", curator: "Куратор Аналитики", admin: "Админ Аналитики" });
-    students = [people.student, await createStudent("Вторая Аналитика"), await createStudent("Третий Аналитик")];
+    students = [people.student, await createStudent("Вторая Аналитика"), await createStudent("Третий Аналитик"), await createStudent("Новая Аналитика")];
     const { data } = await service.from("groups").insert([{ name: unique("Поток аналитики А") }, { name: unique("Поток аналитики Б") }]).select("id, name");
     groups = data!.sort((a, b) => a.name.localeCompare(b.name));
     await service.from("group_members").insert([
       { group_id: groups[0].id, user_id: students[0].id },
       { group_id: groups[0].id, user_id: students[1].id },
       { group_id: groups[1].id, user_id: students[2].id },
+      // Registered, nothing opened yet: «ещё не начинал(а)», not idle.
+      { group_id: groups[0].id, user_id: students[3].id },
+      // Staff in a group are not its students.
+      { group_id: groups[0].id, user_id: people.curator.id },
+      { group_id: groups[0].id, user_id: people.admin.id },
     ]);
     await service.from("group_curators").insert({ group_id: groups[0].id, user_id: people.curator.id });
     const row = (user: TestUser, lesson: number, openedMs: number, passed: boolean) => ({
@@ -109,7 +114,14 @@ test.describe("analytics", () => {
     const homework = await tableRows(page, "Домашние задания");
     expect(homework.at(-1)).toEqual(["Все проверяющие", "1", "1", "100 %", "30 мин"]);
     const risk = await tableRows(page, "Студенты в зоне риска");
-    expect(risk.slice(1).map((row) => [row[0], row[2]])).toEqual([["Вторая Аналитика", "застрял на уроке"]]);
+    expect(risk.slice(1).map((row) => [row[0], row[2]])).toEqual([
+      ["Вторая Аналитика", "застрял(а) на уроке"],
+      ["Новая Аналитика", "ещё не начинал(а)"],
+    ]);
+    // Three students (the curator and the admin in the group are not), numbers declined.
+    await expect(page.getByRole("region", { name: "Активные студенты по дням" }).getByText("студента в выборке", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Студенты в зоне риска" }).getByText("в зоне риска из 3", { exact: true })).toBeVisible();
+    await expect(page.getByText("Самый большой отсев — перед уроком 2 «Урок аналитики 2»: ушёл 1 студент.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Вторая Аналитика" })).toHaveAttribute("href", `/admin?student=${students[1].id}`);
 
     for (const [caption, rows] of [["Активные студенты по дням", activity], [funnel, null], ["Домашние задания", homework], ["Студенты в зоне риска", risk]] as const) {

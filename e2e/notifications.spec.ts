@@ -88,13 +88,18 @@ test.describe("notifications", () => {
     await curator.goto("/admin/reviews");
     await expect(curator.getByRole("link", { name: /^Уведомления: \d+ непрочитанн/ })).toBeVisible();
 
-    // The curator returns the work with a comment.
+    // The curator returns the work with a comment: the toast names the student, and the page stays
+    // on this work (no other student's buttons appear under the pointer).
     await curator.getByRole("link", { name: /Ученица Уведомкина/ }).first().click();
+    await expect(curator).toHaveURL(/\/admin\/reviews\/[0-9a-f-]{36}$/);
+    const workUrl = curator.url();
     await curator.getByRole("button", { name: "Взять в работу" }).click();
     await curator.getByRole("button", { name: "Вернуть на доработку" }).click();
     await curator.getByRole("textbox", { name: /Комментарий/ }).fill("Добавьте цитаты клиентов");
     await curator.getByRole("button", { name: "Вернуть на доработку" }).last().click();
-    await expect(toast(curator, "Работа возвращена")).toBeVisible();
+    await expect(toast(curator, "Работа возвращена на доработку: Ученица Уведомкина")).toBeVisible();
+    await expect(curator.getByText("Эта попытка уже проверена")).toBeVisible();
+    expect(curator.url()).toBe(workUrl);
 
     // In the app: the bell counts it, the page lists it, and opening it leads to the lesson.
     const student = await personPage(browser, people.student.email, people.student.password);
@@ -105,9 +110,13 @@ test.describe("notifications", () => {
     await expect(student.getByRole("heading", { name: "Уведомления", level: 1 })).toBeVisible();
     const returned = student.getByRole("button", { name: /Работа вернулась на доработку/ });
     await expect(returned).toContainText("«Интервью с клиентом»");
+    await expect(returned).toContainText("«Добавьте цитаты клиентов»");
     await returned.click();
-    await expect(student).toHaveURL(new RegExp(`/tech-founder/.+/${tool.lessonId("Интервью с клиентом")}$`));
-    await expect(student.getByText("Добавьте цитаты клиентов")).toBeVisible();
+    // It leads to the curator's comment itself, on screen, not to the top of the lesson.
+    await expect(student).toHaveURL(new RegExp(`/tech-founder/.+/${tool.lessonId("Интервью с клиентом")}#comment-[0-9a-f-]{36}$`));
+    const commentId = new URL(student.url()).hash.slice(1);
+    await expect(student.locator(`[id="${commentId}"]`)).toContainText("Добавьте цитаты клиентов");
+    await expect(student.locator(`[id="${commentId}"]`)).toBeInViewport();
     const { data: read } = await service.from("notifications").select("read_at").eq("user_id", people.student.id).eq("kind", "homework_returned").single();
     expect(read!.read_at).not.toBeNull();
 
@@ -120,12 +129,31 @@ test.describe("notifications", () => {
     await expect.poll(async () => (await mailsTo(people.student.email)).map((mail) => mail.subject)).toContain("Работа вернулась на доработку");
     const mail = (await mailsTo(people.student.email)).find((item) => item.subject === "Работа вернулась на доработку")!;
     expect(mail.body).toContain("«Интервью с клиентом»");
+    expect(mail.body).toContain("Добавьте цитаты клиентов");
     expect(JSON.stringify(mail)).toMatch(/\/api\/unsubscribe\?token=[0-9a-f]{64}/);
 
     // In Telegram, once.
     await expect
       .poll(async () => (await telegramSent()).filter((message) => Number(message.chat_id) === chatId && message.text.includes("Работа вернулась на доработку")).length)
       .toBe(1);
+    const message = (await telegramSent()).find((item) => Number(item.chat_id) === chatId && item.text.includes("Работа вернулась на доработку"))!;
+    expect(message.text).toContain("Добавьте цитаты клиентов");
+  });
+
+  test("an admin's bell counts the admin's own notifications, never the students'", async ({ browser }) => {
+    // The students' welcomes and this spec's notifications are readable by an admin's row level security.
+    const { count: own } = await service.from("notifications").select("id", { count: "exact", head: true }).eq("user_id", people.admin.id).is("read_at", null);
+    const { count: everyone } = await service.from("notifications").select("id", { count: "exact", head: true }).is("read_at", null);
+    expect(everyone).toBeGreaterThan(own!);
+    const admin = await personPage(browser, people.admin.email, people.admin.password);
+    await admin.goto("/admin");
+    const bell = admin.getByRole("navigation", { name: "Аккаунт" }).getByRole("link", { name: /^Уведомления/ });
+    await expect(bell).toHaveAccessibleName(own ? new RegExp(`^Уведомления: ${own} `) : "Уведомления");
+    await bell.click();
+    await expect(admin.getByRole("heading", { name: "Уведомления", level: 1 })).toBeVisible();
+    await expect(admin.getByRole("button", { name: /Работа вернулась на доработку/ })).toHaveCount(0);
+    const { count: listed } = await service.from("notifications").select("id", { count: "exact", head: true }).eq("user_id", people.admin.id);
+    await expect(admin.getByRole("list", { name: "Список уведомлений" }).getByRole("listitem")).toHaveCount(Math.min(listed!, 30));
   });
 });
 

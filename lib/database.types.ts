@@ -2041,10 +2041,18 @@ export type Database = {
           _decision: string
           _comment: string
         }
-        Returns: undefined
+        Returns: string
       }
       reviewed_student_ids: {
         Args: never
+        Returns: {
+          user_id: string
+        }[]
+      }
+      role_holders: {
+        Args: {
+          _roles: Database["public"]["Enums"]["app_role"][]
+        }
         Returns: {
           user_id: string
         }[]

@@ -1562,7 +1562,8 @@ CREATE FUNCTION public.analytics_at_risk(_group_id uuid DEFAULT NULL::uuid, _tra
   judged as (
     select l.*, greatest(l.last_opened_at, l.passed_at, l.submitted_at) as last_active_at,
       case
-        when coalesce(greatest(l.last_opened_at, l.passed_at, l.submitted_at) < (select at from week_ago), true) then 'idle'
+        when greatest(l.last_opened_at, l.passed_at, l.submitted_at) is null then 'not_started'
+        when greatest(l.last_opened_at, l.passed_at, l.submitted_at) < (select at from week_ago) then 'idle'
         when coalesce(l.passed_at < (select at from week_ago), true) and l.lesson_id is not null and l.lesson_passed_at is null then 'stuck'
       end as reason
     from latest l
@@ -1572,6 +1573,7 @@ CREATE FUNCTION public.analytics_at_risk(_group_id uuid DEFAULT NULL::uuid, _tra
     'students', (select count(*) from students),
     'total', (select count(*) from at_risk),
     'idle', (select count(*) from at_risk where reason = 'idle'),
+    'not_started', (select count(*) from at_risk where reason = 'not_started'),
     'stuck', (select count(*) from at_risk where reason = 'stuck'),
     'items', coalesce((
       select jsonb_agg(jsonb_build_object(
@@ -1587,6 +1589,8 @@ CREATE FUNCTION public.analytics_at_risk(_group_id uuid DEFAULT NULL::uuid, _tra
     ), '[]'::jsonb)
   ) end;
 $$;
+
+COMMENT ON FUNCTION public.analytics_at_risk(_group_id uuid, _track text, _limit integer) IS 'Students at risk among those the caller may see (analytics_students), by track: not_started (nothing opened, passed or handed in yet), idle (active once, not in 7 days) or stuck (active lately, nothing passed in 7 days, the last opened lesson not passed); counts of each and the first _limit (at most 10,000), longest idle first. Null for someone who reviews nobody.';
 
 REVOKE ALL ON FUNCTION public.analytics_at_risk(_group_id uuid, _track text, _limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.analytics_at_risk(_group_id uuid, _track text, _limit integer) TO authenticated;
@@ -1757,19 +1761,26 @@ CREATE FUNCTION public.analytics_students(_group_id uuid) RETURNS TABLE(user_id 
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
+  -- Staff: whoever holds a role above student (profiles.role names admins only, not curators).
+  with staff as materialized (select s.user_id from public.role_holders('{admin,curator}') s)
   select p.id from public.profiles p
   where _group_id is null and p.role = 'student' and (select public.user_is_admin(auth.uid()))
+    and p.id not in (select user_id from staff)
   union all
   select m.user_id from public.group_members m
   where m.group_id = _group_id and (select public.user_is_admin(auth.uid()))
+    and m.user_id not in (select user_id from staff)
   union all
   select distinct m.user_id
   from public.group_curators c
   join public.group_members m on m.group_id = c.group_id
   where c.user_id = auth.uid() and (_group_id is null or c.group_id = _group_id)
     and (select public.holds_any_role(auth.uid(), '{curator}'))
-    and not (select public.user_is_admin(auth.uid()));
+    and not (select public.user_is_admin(auth.uid()))
+    and m.user_id not in (select user_id from staff);
 $$;
+
+COMMENT ON FUNCTION public.analytics_students(_group_id uuid) IS 'The students whose figures the caller may see: for an admin every student (or a group''s members), for a curator the members of the groups they curate; staff (anyone holding a role above student: curators, admins) are never counted, even as a group''s member. Called only by the analytics panels.';
 
 REVOKE ALL ON FUNCTION public.analytics_students(_group_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.analytics_students(_group_id uuid) TO service_role;
@@ -3517,11 +3528,21 @@ begin
   insert into public.notifications (user_id, kind, payload)
   select new.user_id,
     case when new.status = 'accepted' then 'homework_accepted' else 'homework_returned' end::public.notification_kind,
-    public.lesson_reference(a.lesson_id) || jsonb_build_object('submission_id', new.id, 'attempt', new.attempt)
+    public.lesson_reference(a.lesson_id)
+      || jsonb_build_object('submission_id', new.id, 'attempt', new.attempt)
+      || coalesce((
+        select jsonb_build_object('comment_id', c.id, 'comment', left(c.body_md, 1000))
+        from public.submission_comments c
+        where c.submission_id = new.id
+        order by c.created_at desc, c.id desc
+        limit 1
+      ), '{}'::jsonb)
   from public.assignments a where a.id = new.assignment_id;
   return null;
 end;
 $$;
+
+COMMENT ON FUNCTION public.notify_homework_decision() IS 'Trigger on submissions (a waiting work accepted or returned): the student''s notification, with the lesson, the work and the decision''s comment (comment_id, comment: its first 1,000 characters) when there is one. review_submission writes the comment before the status, so it is there.';
 
 REVOKE ALL ON FUNCTION public.notify_homework_decision() FROM PUBLIC;
 
@@ -4321,13 +4342,14 @@ GRANT ALL ON FUNCTION public.review_queue(_status public.submission_status, _gro
 GRANT ALL ON FUNCTION public.review_queue(_status public.submission_status, _group_id uuid, _track text, _item_id uuid, _lesson_id uuid, _limit integer, _offset integer) TO service_role;
 
 
-CREATE FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) RETURNS void
+CREATE FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   work public.submissions;
   lesson uuid;
+  student text;
 begin
   select * into work from public.submissions where id = _submission_id for update;
   if work.id is null or not public.may_review(auth.uid(), work.user_id) then
@@ -4349,23 +4371,26 @@ begin
   if _decision = 'return' and _comment = '' then
     raise exception 'a returned work needs a comment' using errcode = 'P0001', hint = 'homework_comment';
   end if;
+  -- The comment first: the status change's trigger quotes it in the student's notification.
+  if _comment <> '' then
+    insert into public.submission_comments (submission_id, author_id, body_md) values (_submission_id, auth.uid(), _comment);
+  end if;
   update public.submissions
   set status = case when _decision = 'accept' then 'accepted' else 'returned' end::public.submission_status,
     reviewed_at = now(), reviewer_id = auth.uid(), claimed_by = null, claimed_until = null
   where id = _submission_id;
-  if _comment <> '' then
-    insert into public.submission_comments (submission_id, author_id, body_md) values (_submission_id, auth.uid(), _comment);
-  end if;
   if _decision = 'accept' then
     select a.lesson_id into lesson from public.assignments a where a.id = work.assignment_id;
     insert into public.lesson_progress (user_id, lesson_id, completed_at)
     values (work.user_id, lesson, now())
     on conflict (user_id, lesson_id) do update set completed_at = coalesce(public.lesson_progress.completed_at, now());
   end if;
+  select coalesce(nullif(btrim(p.full_name), ''), p.email) into student from public.profiles p where p.id = work.user_id;
+  return student;
 end;
 $$;
 
-COMMENT ON FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) IS 'Accepts or returns a waiting work as the caller, who must be allowed to review its student (may_review) and must not be that student; a return needs a comment, an accepted work passes its lesson.';
+COMMENT ON FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) IS 'Accepts or returns a waiting work as the caller, who must be allowed to review its student (may_review) and must not be that student; a return needs a comment (written before the status, so the notification quotes it), an accepted work passes its lesson. Answers the student''s name (or e-mail), for the reviewer''s confirmation.';
 
 REVOKE ALL ON FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) TO authenticated;
@@ -4385,6 +4410,19 @@ $$;
 REVOKE ALL ON FUNCTION public.reviewed_student_ids() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.reviewed_student_ids() TO authenticated;
 GRANT ALL ON FUNCTION public.reviewed_student_ids() TO service_role;
+
+
+CREATE FUNCTION public.role_holders(_roles public.app_role[]) RETURNS TABLE(user_id uuid)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select distinct r.user_id from public.user_roles r where r.role = any (_roles);
+$$;
+
+COMMENT ON FUNCTION public.role_holders(_roles public.app_role[]) IS 'Everyone who holds any of _roles: the set form of holds_any_role (the two are the only functions that read user_roles for a person''s role). Not granted to the API roles.';
+
+REVOKE ALL ON FUNCTION public.role_holders(_roles public.app_role[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.role_holders(_roles public.app_role[]) TO service_role;
 
 
 CREATE FUNCTION public.set_lesson_completed(_lesson_id uuid, _completed boolean) RETURNS boolean

@@ -1,6 +1,7 @@
 import { Link2, MessageSquare } from "lucide-react";
 import { FileLinks } from "@/components/course/file-links";
 import { formatMoscowTime } from "@/lib/domain/dates";
+import { commentAnchor } from "@/lib/domain/notifications";
 
 interface Attempt {
   links: string[];
@@ -41,7 +42,11 @@ function AttemptComments({ comments, label, renderComment }: { comments: Attempt
   return (
     <ul aria-label={label} className="flex flex-col gap-2">
       {comments.map((comment) => (
-        <li key={comment.id} className="flex flex-col gap-1 rounded-lg border-l-4 border-primary/40 bg-muted/40 p-3">
+        <li
+          key={comment.id}
+          id={commentAnchor(comment.id)}
+          className="flex scroll-mt-4 flex-col gap-1 rounded-lg border-l-4 border-primary/40 bg-muted/40 p-3 target:border-primary target:ring-2 target:ring-primary/40"
+        >
           <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
             <MessageSquare className="size-3" aria-hidden />
             <span className="font-medium text-foreground">{comment.author}</span>

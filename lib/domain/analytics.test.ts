@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { splitCsv } from "@/tests/support/csv";
 import {
+  activityStats,
   activityTable,
   analyticsQuery,
   atRiskTable,
@@ -10,6 +11,8 @@ import {
   formatMinutes,
   funnelTable,
   homeworkTable,
+  riskStats,
+  studentsLeft,
   parseAnalyticsFilters,
   parseAnalyticsPanel,
   percent,
@@ -105,18 +108,47 @@ describe("tables", () => {
     ]);
   });
 
-  it("at risk: never active reads «ни разу»", () => {
+  it("at risk: a student who has not started is «ещё не начинал(а)», never active «ни разу»", () => {
     const table = atRiskTable(
       {
         students: 1,
         total: 1,
-        idle: 1,
+        idle: 0,
+        not_started: 1,
         stuck: 0,
-        items: [{ id: "e", full_name: " ", email: "e@example.com", reason: "idle", last_active_at: null, passed_at: null, lesson_title: null, item_title: null }],
+        items: [{ id: "e", full_name: " ", email: "e@example.com", reason: "not_started", last_active_at: null, passed_at: null, lesson_title: null, item_title: null }],
       },
       new Date(),
     );
-    expect(table.rows).toEqual([["e@example.com", "e@example.com", "не занимается 7+ дней", "ни разу", "—", "—"]]);
+    expect(table.rows).toEqual([["e@example.com", "e@example.com", "ещё не начинал(а)", "ни разу", "—", "—"]]);
+  });
+});
+
+describe("numbers in Russian", () => {
+  it("declines who left the funnel", () => {
+    expect(studentsLeft(1)).toBe("ушёл 1 студент");
+    expect(studentsLeft(2)).toBe("ушли 2 студента");
+    expect(studentsLeft(5)).toBe("ушли 5 студентов");
+    expect(studentsLeft(21)).toBe("ушёл 21 студент");
+  });
+
+  it("declines the panels' numbers", () => {
+    const labels = (figures: { label: string }[]) => figures.map((figure) => figure.label);
+    expect(labels(activityStats({ students: 1, active_7d: 2, active_30d: 5, days: [] }))).toEqual([
+      "студент в выборке",
+      "студента активны за 7 дней",
+      "студентов активны за 30 дней",
+    ]);
+    expect(labels(riskStats({ students: 21, total: 3, not_started: 1, idle: 2, stuck: 0, items: [] }))).toEqual([
+      "в зоне риска из 21",
+      "ещё не начинал(а)",
+      "не занимаются 7+ дней",
+      "застряли на уроке",
+    ]);
+    expect(riskStats({ students: 1, total: 1, not_started: 0, idle: 1, stuck: 1, items: [] }).map((figure) => figure.label).slice(2)).toEqual([
+      "не занимается 7+ дней",
+      "застрял(а) на уроке",
+    ]);
   });
 });
 

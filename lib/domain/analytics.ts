@@ -1,5 +1,6 @@
 import { formatMoscowTime } from "./dates";
 import { isUuid } from "./paths";
+import { pluralForm, pluralRu, type PluralForms } from "./plural";
 
 /**
  * School analytics (/admin/analytics): the filters as they travel in the address, the figures the
@@ -97,11 +98,13 @@ export interface Homework {
   median_minutes: number | null;
   reviewers: ReviewerFigures[];
 }
+/** not_started: nothing opened, passed or handed in since registering; idle: active once, not in 7 days; stuck (migration 2100). */
+export type AtRiskReason = "not_started" | "idle" | "stuck";
 export interface AtRiskStudent {
   id: string;
   full_name: string | null;
   email: string;
-  reason: "idle" | "stuck";
+  reason: AtRiskReason;
   last_active_at: string | null;
   passed_at: string | null;
   lesson_title: string | null;
@@ -111,6 +114,7 @@ export interface AtRisk {
   students: number;
   total: number;
   idle: number;
+  not_started: number;
   stuck: number;
   items: AtRiskStudent[];
 }
@@ -193,7 +197,37 @@ export function homeworkTable(homework: Homework): Table {
   };
 }
 
-export const RISK_REASONS = { idle: "не занимается 7+ дней", stuck: "застрял на уроке" } as const;
+export const RISK_REASONS: Record<AtRiskReason, string> = { not_started: "ещё не начинал(а)", idle: "не занимается 7+ дней", stuck: "застрял(а) на уроке" };
+
+export const STUDENTS: PluralForms = { one: "студент", few: "студента", many: "студентов" };
+
+/** «ушёл 1 студент», «ушли 2 студента», «ушли 5 студентов». */
+export const studentsLeft = (count: number) => `${pluralForm(count, { one: "ушёл", few: "ушли", many: "ушли" })} ${pluralRu(count, STUDENTS)}`;
+
+export interface StatFigure {
+  value: number;
+  /** What the number counts, in the form its number asks for. */
+  label: string;
+}
+
+/** The activity panel's three numbers. */
+export function activityStats(activity: Activity): StatFigure[] {
+  return [
+    { value: activity.students, label: `${pluralForm(activity.students, STUDENTS)} в выборке` },
+    { value: activity.active_7d, label: pluralForm(activity.active_7d, { one: "студент активен", few: "студента активны", many: "студентов активны" }) + " за 7 дней" },
+    { value: activity.active_30d, label: pluralForm(activity.active_30d, { one: "студент активен", few: "студента активны", many: "студентов активны" }) + " за 30 дней" },
+  ];
+}
+
+/** The at-risk panel's numbers: all of them, then each reason. */
+export function riskStats(risk: AtRisk): StatFigure[] {
+  return [
+    { value: risk.total, label: `в зоне риска из ${risk.students.toLocaleString("ru-RU")}` },
+    { value: risk.not_started, label: pluralForm(risk.not_started, { one: "ещё не начинал(а)", few: "ещё не начинали", many: "ещё не начинали" }) },
+    { value: risk.idle, label: pluralForm(risk.idle, { one: "не занимается 7+ дней", few: "не занимаются 7+ дней", many: "не занимаются 7+ дней" }) },
+    { value: risk.stuck, label: pluralForm(risk.stuck, { one: "застрял(а) на уроке", few: "застряли на уроке", many: "застряли на уроке" }) },
+  ];
+}
 
 export function atRiskTable(risk: AtRisk, now: Date): Table {
   return {

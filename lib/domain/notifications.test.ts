@@ -1,19 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { describeDeliveryError, describeNotification, listTitles } from "./notifications";
+import { describeDeliveryError, describeNotification, listTitles, QUOTE_MAX, quoteOf } from "./notifications";
 
 const MODULE = "c0000000-0000-4000-8000-000000000001";
 const LESSON = "d0000000-0000-4000-8000-000000000001";
+const SUBMISSION = "e0000000-0000-4000-8000-000000000001";
+const COMMENT = "f0000000-0000-4000-8000-000000000001";
 
 describe("describeNotification", () => {
   it("links a decision on homework to its lesson, in either track", () => {
     expect(describeNotification("homework_returned", { lesson_id: LESSON, lesson_title: "Первый прототип", tool_name: "Lovable", module_id: null })).toEqual({
       title: "Работа вернулась на доработку",
       text: "Куратор прокомментировал ваше домашнее задание к уроку «Первый прототип». Посмотрите комментарий и отправьте работу снова.",
-      path: `/tech-founder/lovable/${LESSON}`,
+      path: `/tech-founder/lovable/${LESSON}#homework`,
     });
     expect(describeNotification("homework_accepted", { lesson_id: LESSON, lesson_title: "Интервью", tool_name: null, module_id: MODULE }).path).toBe(
-      `/product-founder/${MODULE}/${LESSON}`,
+      `/product-founder/${MODULE}/${LESSON}#homework`,
     );
+  });
+
+  it("leads to the curator's comment on the lesson page and quotes it", () => {
+    const decision = { lesson_id: LESSON, lesson_title: "Интервью", tool_name: "Lovable", module_id: null, submission_id: SUBMISSION, attempt: 2 };
+    const returned = describeNotification("homework_returned", { ...decision, comment_id: COMMENT, comment: "Добавьте **цитаты** клиентов:\n\n- кто\n- зачем" });
+    expect(returned.path).toBe(`/tech-founder/lovable/${LESSON}#comment-${COMMENT}`);
+    expect(returned.quote).toBe("Добавьте цитаты клиентов: кто зачем");
+    // Accepted without a comment: the attempt itself, and nothing to quote.
+    const accepted = describeNotification("homework_accepted", decision);
+    expect(accepted.path).toBe(`/tech-founder/lovable/${LESSON}#attempt-${SUBMISSION}`);
+    expect(accepted.quote).toBeUndefined();
+    // A comment of an unexpected type is not quoted, and the link still works.
+    expect(describeNotification("homework_returned", { ...decision, comment: 5 }).quote).toBeUndefined();
   });
 
   it("counts the curator's digest in Russian", () => {
@@ -45,6 +60,20 @@ describe("describeNotification", () => {
       expect(text.title.length).toBeGreaterThan(0);
       expect(text.path.startsWith("/")).toBe(true);
     }
+  });
+});
+
+describe("quoteOf", () => {
+  it("keeps a short comment whole, as one line without Markdown's marks", () => {
+    expect(quoteOf("## Итог\n\n> Хорошо, но [пример](https://example.com) `код` ~~лишнее~~")).toBe("Итог Хорошо, но пример код лишнее");
+  });
+
+  it("cuts a long comment at a word's end, with «…», within the limit", () => {
+    const long = `${"Слово ".repeat(100)}конец`;
+    const quote = quoteOf(long);
+    expect(quote.length).toBeLessThanOrEqual(QUOTE_MAX);
+    expect(quote).toMatch(/ Слово…$/);
+    expect(quoteOf("Одно-очень-длинное-слово-без-пробелов".repeat(20), 40)).toHaveLength(40);
   });
 });
 

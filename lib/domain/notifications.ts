@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Database } from "@/lib/database.types";
+import { shorten } from "./excerpt";
 import { courseModulePath, lessonPath, toolPath } from "./paths";
 import { pluralRu } from "./plural";
 
@@ -50,6 +51,13 @@ const lessonSchema = z.object({
   module_id: z.string().nullish(),
 });
 
+/** What a decision's notification says of the work (migration 2000): its attempt and the curator's comment. */
+const decisionSchema = z.object({
+  submission_id: z.string().optional().catch(undefined),
+  comment_id: z.string().optional().catch(undefined),
+  comment: z.string().optional().catch(undefined),
+});
+
 const itemsSchema = z.object({ items: z.array(itemSchema).min(1) });
 const countSchema = z.object({ count: z.number().int().positive() });
 
@@ -58,6 +66,35 @@ export interface NotificationText {
   text: string;
   /** A same-site path to what the notification is about. */
   path: string;
+  /** Someone's own words the notification is about (a curator's comment), shortened. */
+  quote?: string;
+}
+
+/** Where on a lesson page its homework, an attempt and a comment are (the ids of their elements). */
+export const HOMEWORK_ANCHOR = "homework";
+export const attemptAnchor = (submissionId: string) => `attempt-${submissionId}`;
+export const commentAnchor = (commentId: string) => `comment-${commentId}`;
+
+export const QUOTE_MAX = 280;
+/** What a quote in a notification is, where the channel shows it apart: only a curator's comment is quoted. */
+export const QUOTE_LABEL = "Комментарий куратора";
+
+/**
+ * A comment as a notification quotes it: Markdown's marks dropped (links keep their words), one
+ * line, and at most `max` characters, cut at a word's end where one is near, with «…».
+ */
+export function quoteOf(markdown: string, max = QUOTE_MAX): string {
+  const plain = markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+)/gm, "")
+    .replace(/(\*\*|__|~~|`+)/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (plain.length <= max) return plain;
+  const cut = shorten(plain, max).slice(0, -1);
+  const lastSpace = cut.lastIndexOf(" ");
+  const kept = lastSpace >= max * 0.6 ? cut.slice(0, lastSpace) : cut;
+  return `${kept.replace(/[\s,.;:!?—-]+$/u, "")}…`;
 }
 
 function itemPath(item: OpenedItem): string {
@@ -98,17 +135,28 @@ export function describeNotification(kind: NotificationKind, payload: unknown): 
     case "homework_returned":
     case "homework_accepted": {
       const lesson = lessonSchema.safeParse(payload);
-      const path = !lesson.success
-        ? "/dashboard"
+      const work = decisionSchema.safeParse(payload ?? {});
+      const { submission_id, comment_id, comment } = work.success ? work.data : {};
+      const page = !lesson.success
+        ? null
         : lesson.data.tool_name
           ? lessonPath(lesson.data.tool_name, lesson.data.lesson_id)
           : lesson.data.module_id
             ? `${courseModulePath(lesson.data.module_id)}/${lesson.data.lesson_id}`
-            : "/dashboard";
+            : null;
+      // The curator's comment on the lesson page, else the attempt, else the homework section.
+      const anchor = comment_id ? commentAnchor(comment_id) : submission_id ? attemptAnchor(submission_id) : HOMEWORK_ANCHOR;
+      const path = page ? `${page}#${anchor}` : "/dashboard";
+      const quote = comment?.trim() ? quoteOf(comment) : undefined;
       const about = lesson.success ? ` к уроку ${quoted(lesson.data.lesson_title)}` : "";
       return kind === "homework_returned"
-        ? { title: "Работа вернулась на доработку", text: `Куратор прокомментировал ваше домашнее задание${about}. Посмотрите комментарий и отправьте работу снова.`, path }
-        : { title: "Работа принята", text: `Домашнее задание${about} принято. Можно идти дальше!`, path };
+        ? {
+            title: "Работа вернулась на доработку",
+            text: `Куратор прокомментировал ваше домашнее задание${about}. Посмотрите комментарий и отправьте работу снова.`,
+            path,
+            quote,
+          }
+        : { title: "Работа принята", text: `Домашнее задание${about} принято. Можно идти дальше!`, path, quote };
     }
     case "review_waiting": {
       const parsed = countSchema.safeParse(payload);

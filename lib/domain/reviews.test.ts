@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { claimEnds, claimHolder, claimLabel, elapsedShort, parseQueueFilters, queueHref, reviewerName, waitingLabel, waitsLong, type QueueFilters } from "./reviews";
+import { claimEnds, claimHolder, claimLabel, decisionMessage, elapsedShort, parseQueueFilters, queueHref, reviewerName, waitingLabel, waitsLong, type QueueFilters } from "./reviews";
 
 const NOW = new Date("2026-11-25T12:00:00Z");
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
+
+describe("decisionMessage", () => {
+  it("names whose work was decided", () => {
+    expect(decisionMessage("return", "Анна Тестова")).toBe("Работа возвращена на доработку: Анна Тестова");
+    expect(decisionMessage("accept", "anna@example.com")).toBe("Работа принята: anna@example.com");
+    expect(decisionMessage("accept", null)).toBe("Работа принята");
+    expect(decisionMessage("return", "Я".repeat(200))).toHaveLength("Работа возвращена на доработку: ".length + 80);
+  });
+});
 
 describe("waitingLabel", () => {
   it.each([

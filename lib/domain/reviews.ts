@@ -1,3 +1,4 @@
+import { shorten } from "./excerpt";
 import { isUuid } from "./paths";
 
 /**
@@ -24,6 +25,13 @@ export const REVIEWS_PER_PAGE = 50;
 /** What a returned work must carry, and how long a comment may be (submission_comments' limit). */
 export const RETURN_NEEDS_COMMENT = "Напишите комментарий: что доработать";
 export const COMMENT_MAX = 20_000;
+
+/** The reviewer's confirmation of a decision, naming whose work it was: after it the page stays on that work. */
+export function decisionMessage(decision: "accept" | "return", student: string | null): string {
+  const done = decision === "accept" ? "Работа принята" : "Работа возвращена на доработку";
+  const name = student?.trim();
+  return name ? `${done}: ${shorten(name, 80)}` : done;
+}
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -9,9 +9,12 @@ export async function markNotificationsRead(supabase: DataClient, which: { ids: 
   return (await written(supabase.rpc("mark_notifications_read", args))) ?? 0;
 }
 
-/** Marks one notification read and answers where it leads, from the stored event, never from the request. */
-export async function openNotification(supabase: DataClient, id: number): Promise<string> {
-  const { data: row, error } = await supabase.from("notifications").select("kind, payload").eq("id", id).maybeSingle();
+/**
+ * Marks one of the viewer's own notifications read and answers where it leads, from the stored
+ * event, never from the request. Someone else's (an admin may read every row) is «not found».
+ */
+export async function openNotification(supabase: DataClient, viewerId: string, id: number): Promise<string> {
+  const { data: row, error } = await supabase.from("notifications").select("kind, payload").eq("id", id).eq("user_id", viewerId).maybeSingle();
   if (error) throw new DatabaseError(error);
   if (!row) throw new Refusal("Уведомление не найдено");
   await markNotificationsRead(supabase, { ids: [id] });

@@ -36,7 +36,7 @@ export async function releaseSubmission(client: Client, submissionId: string): P
   await onWork(client.rpc("release_submission", { _submission_id: submissionId }));
 }
 
-/** Accepts or returns a waiting work; the comment goes into its thread. */
-export async function reviewSubmission(client: Client, { submissionId, decision, comment }: ReviewDecision): Promise<void> {
-  await onWork(client.rpc("review_submission", { _submission_id: submissionId, _decision: decision, _comment: comment }));
+/** Accepts or returns a waiting work; the comment goes into its thread. Answers whose work it was (their name, or e-mail). */
+export async function reviewSubmission(client: Client, { submissionId, decision, comment }: ReviewDecision): Promise<string | null> {
+  return onWork(client.rpc("review_submission", { _submission_id: submissionId, _decision: decision, _comment: comment }));
 }

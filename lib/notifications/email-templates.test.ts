@@ -34,7 +34,18 @@ describe("renderNotificationEmail", () => {
     expect(visible(mail.html)).toContain("Здравствуйте, Анна!");
     expect(visible(mail.html)).toContain("Домашнее задание к уроку «Первый запуск» принято.");
     // The button comes first: the local mailbox and a reader both take it as the mail's link.
-    expect(hrefs(mail.html)[0]).toBe(`${SITE}/tech-founder/lovable/${lesson.lesson_id}`);
+    expect(hrefs(mail.html)[0]).toBe(`${SITE}/tech-founder/lovable/${lesson.lesson_id}#homework`);
+  });
+
+  it("quotes the curator's comment, escaped, and links to it", () => {
+    const comment = `Добавьте <b>цитаты</b> клиентов. ${"Подробнее ".repeat(60)}`;
+    const mail = render({ kind: "homework_returned", payload: { ...lesson, submission_id: "s1", comment_id: "c1", comment } });
+    expect(mail.text).toMatch(/\nКомментарий куратора: «Добавьте <b>цитаты<\/b> клиентов\. Подробнее .*…»\n/);
+    expect(mail.text).not.toContain("Подробнее ".repeat(40));
+    expect(mail.html).toContain("<blockquote");
+    expect(mail.html).not.toContain("<b>цитаты");
+    expect(visible(mail.html)).toContain("Комментарий куратора Добавьте <b>цитаты</b> клиентов.");
+    expect(hrefs(mail.html)[0]).toBe(`${SITE}/tech-founder/lovable/${lesson.lesson_id}#comment-c1`);
   });
 
   it.each([

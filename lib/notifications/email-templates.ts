@@ -1,4 +1,4 @@
-import { CONFIGURABLE_KINDS, describeNotification, type NotificationKind } from "@/lib/domain/notifications";
+import { CONFIGURABLE_KINDS, describeNotification, QUOTE_LABEL, type NotificationKind } from "@/lib/domain/notifications";
 import { SITE_NAME } from "@/lib/site";
 
 /**
@@ -80,7 +80,7 @@ function digestCount(payload: unknown): number {
 
 export function renderNotificationEmail({ kind, payload, fullName, siteUrl, unsubscribeToken }: NotificationEmailInput): RenderedEmail {
   const site = trimSlash(siteUrl);
-  const { title, text, path } = describeNotification(kind, payload);
+  const { title, text, path, quote } = describeNotification(kind, payload);
   const subject = kind === "review_waiting" ? `${title}: ${digestCount(payload)}` : title;
   const link = `${site}${path}`;
   const settings = `${site}/settings`;
@@ -94,6 +94,7 @@ export function renderNotificationEmail({ kind, payload, fullName, siteUrl, unsu
     greeting,
     "",
     text,
+    ...(quote ? ["", `${QUOTE_LABEL}: «${quote}»`] : []),
     "",
     `${BUTTONS[kind]}: ${link}`,
     "",
@@ -106,7 +107,7 @@ export function renderNotificationEmail({ kind, payload, fullName, siteUrl, unsu
   return {
     subject,
     text: plain,
-    html: renderHtml({ subject, title, greeting, text, link, button: BUTTONS[kind], reason, optOut, unsubscribe, settings }),
+    html: renderHtml({ subject, title, greeting, text, quote, link, button: BUTTONS[kind], reason, optOut, unsubscribe, settings }),
     headers: {
       "List-Unsubscribe": `<${oneClick}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -121,6 +122,7 @@ interface HtmlParts {
   title: string;
   greeting: string;
   text: string;
+  quote: string | undefined;
   link: string;
   button: string;
   reason: string;
@@ -153,8 +155,8 @@ function renderHtml(parts: HtmlParts): string {
 <p style="margin:0 0 8px;font-size:13px;color:${MUTED};">${e(SITE_NAME)}</p>
 <h1 style="margin:0 0 20px;font-size:22px;line-height:1.3;font-weight:700;color:#18181b;">${e(parts.title)}</h1>
 <p style="margin:0 0 12px;">${e(parts.greeting)}</p>
-<p style="margin:0 0 24px;">${e(parts.text)}</p>
-<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
+<p style="margin:0 0 ${parts.quote ? 16 : 24}px;">${e(parts.text)}</p>
+${parts.quote ? `<p style="margin:0 0 6px;font-size:13px;color:${MUTED};">${e(QUOTE_LABEL)}</p>\n<blockquote style="margin:0 0 24px;padding:8px 12px;border-left:4px solid ${ACCENT};background-color:#f4f4f5;">${e(parts.quote)}</blockquote>\n` : ""}<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
 <td style="border-radius:8px;background-color:${ACCENT};">
 <a href="${e(link)}" target="_blank" style="display:inline-block;padding:12px 24px;${FONT};font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px;">${e(parts.button)}</a>
 </td>

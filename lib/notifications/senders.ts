@@ -1,9 +1,8 @@
-import { describeNotification } from "@/lib/domain/notifications";
 import type { Senders } from "./deliver";
 import { deliveryKey } from "./deliver";
 import { emailConfigured, sendNotificationEmail } from "./email";
 import { renderNotificationEmail } from "./email-templates";
-import { sendTelegramMessage, telegramConfigured, telegramHtml } from "./telegram";
+import { sendTelegramMessage, telegramConfigured, telegramNotification } from "./telegram";
 
 /** The channels this server can send on, from its environment (SMTP_URL, TELEGRAM_*). */
 export function configuredSenders(siteUrl: string): Senders {
@@ -24,8 +23,7 @@ export function configuredSenders(siteUrl: string): Senders {
       : null,
     telegram: telegramConfigured()
       ? (delivery) => {
-          const { title, text, path } = describeNotification(delivery.kind, delivery.payload);
-          return sendTelegramMessage(delivery.chat_id, telegramHtml`<b>${title}</b>\n${text}\n\n<a href="${siteUrl}${path}">Открыть на сайте школы</a>`);
+          return sendTelegramMessage(delivery.chat_id, telegramNotification(delivery.kind, delivery.payload, siteUrl));
         }
       : null,
   };

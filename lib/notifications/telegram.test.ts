@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startFakeBotApi, type FakeBotApi } from "@/tests/support/telegram-bot-api";
-import { escapeTelegramHtml, sendTelegramMessage, telegramConfigured, telegramDeepLink, telegramHtml } from "./telegram";
+import { escapeTelegramHtml, sendTelegramMessage, telegramConfigured, telegramDeepLink, telegramHtml, telegramNotification } from "./telegram";
 
 
 const TOKEN = "123456:test-token";
@@ -32,6 +32,22 @@ afterEach(() => {
     if (saved[key] === undefined) delete process.env[key];
     else process.env[key] = saved[key];
   }
+});
+
+describe("telegramNotification", () => {
+  const decision = { lesson_id: "d0000000-0000-4000-8000-000000000001", lesson_title: "Интервью", tool_name: "Lovable", module_id: null, submission_id: "s1" };
+
+  it("quotes the curator's comment, escaped, and links to it on the lesson page", () => {
+    const { html } = telegramNotification("homework_returned", { ...decision, comment_id: "c1", comment: "Добавьте <цитаты> & факты" }, "https://school.example/");
+    expect(html).toContain("Комментарий куратора:\n<blockquote>Добавьте &lt;цитаты&gt; &amp; факты</blockquote>");
+    expect(html).toContain(`<a href="https://school.example/tech-founder/lovable/${decision.lesson_id}#comment-c1">`);
+  });
+
+  it("quotes nothing when there is no comment", () => {
+    const { html } = telegramNotification("homework_accepted", decision, "https://school.example");
+    expect(html).not.toContain("blockquote");
+    expect(html).toContain(`#attempt-s1">`);
+  });
 });
 
 describe("settings", () => {

@@ -1,4 +1,5 @@
 import { Api, GrammyError, HttpError } from "grammy/web";
+import { describeNotification, QUOTE_LABEL, type NotificationKind } from "@/lib/domain/notifications";
 import type { DeliveryOutcome } from "./outcome";
 
 /**
@@ -61,6 +62,13 @@ export function telegramHtml(strings: TemplateStringsArray, ...values: (string |
     html += (typeof value === "object" ? value.html : escapeTelegramHtml(String(value))) + strings[index + 1];
   });
   return { html };
+}
+
+/** A notification as the bot sends it: the title, the text, the curator's comment quoted, and the link. */
+export function telegramNotification(kind: NotificationKind, payload: unknown, siteUrl: string): TelegramHtml {
+  const { title, text, path, quote } = describeNotification(kind, payload);
+  const quoted = quote ? telegramHtml`\n\n${QUOTE_LABEL}:\n<blockquote>${quote}</blockquote>` : telegramHtml``;
+  return telegramHtml`<b>${title}</b>\n${text}${quoted}\n\n<a href="${siteUrl.replace(/\/+$/, "")}${path}">Открыть на сайте школы</a>`;
 }
 
 /** 429 carries Telegram's retry_after; a blocked bot or a missing chat is permanent; a network failure or a 5xx is not. */

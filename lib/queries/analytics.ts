@@ -37,13 +37,14 @@ const atRiskSchema = z.object({
   students: z.number(),
   total: z.number(),
   idle: z.number(),
+  not_started: z.number(),
   stuck: z.number(),
   items: z.array(
     z.object({
       id: z.string(),
       full_name: z.string().nullable(),
       email: z.string(),
-      reason: z.enum(["idle", "stuck"]),
+      reason: z.enum(["not_started", "idle", "stuck"]),
       last_active_at: z.string().nullable(),
       passed_at: z.string().nullable(),
       lesson_title: z.string().nullable(),

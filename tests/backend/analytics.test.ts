@@ -249,8 +249,10 @@ describe("students at risk", () => {
     const { data, error } = await client.rpc("analytics_at_risk", { _group_id: groupId });
     if (error) throw error;
     return data as {
+      students: number;
       total: number;
       idle: number;
+      not_started: number;
       stuck: number;
       items: { id: string; reason: string; last_active_at: string | null; lesson_title: string | null }[];
     };
@@ -260,19 +262,46 @@ describe("students at risk", () => {
 
   it("G1: B idle since day 9 on L2 (the day-40 L3 is older); A and D are fine", async () => {
     const g1 = await atRisk(admin, G1);
-    expect([g1.total, g1.idle, g1.stuck]).toEqual([1, 1, 0]);
+    expect([g1.total, g1.idle, g1.not_started, g1.stuck]).toEqual([1, 1, 0, 0]);
     expect(rows(g1)).toEqual([[id.B, "idle", Date.parse(noon(9)), "Урок 2"]]);
   });
 
-  it("G2: C stuck on L1 (L5's pass is hidden from C), E never started", async () => {
+  it("G2: C stuck on L1 (L5's pass is hidden from C), E never started: «not started», not idle", async () => {
     const g2 = await atRisk(k2);
-    expect([g2.total, g2.idle, g2.stuck]).toEqual([2, 1, 1]);
+    expect([g2.total, g2.idle, g2.not_started, g2.stuck]).toEqual([2, 0, 1, 1]);
     expect(rows(g2)).toEqual([
       [id.C, "stuck", Date.parse(noon(1)), "Урок 1"],
-      [id.E, "idle", null, null],
+      [id.E, "not_started", null, null],
     ]);
     expect(await atRisk(k2, G1)).toMatchObject({ total: 0, items: [] });
     expect((await studentA.rpc("analytics_at_risk", {})).data).toBeNull();
+  });
+});
+
+describe("staff in a group are not students (migration 20261128002100)", () => {
+  it("leaves a curator and an admin added to a group out of every panel, for the admin and the group's curator", async () => {
+    const counts = async (client: Client) => {
+      const [act, funnel, risk] = await Promise.all([
+        activity(client, G1),
+        client.rpc("analytics_funnel", { _group_id: G1, _item_id: TOOL }),
+        client.rpc("analytics_at_risk", { _group_id: G1 }),
+      ]);
+      const riskData = risk.data as { students: number; items: { id: string }[] };
+      return { activity: act!.students, funnel: (funnel.data as { students: number }).students, risk: riskData.students, listed: riskData.items.map((item) => item.id) };
+    };
+    const before = { admin: await counts(admin), k1: await counts(k1) };
+    expect(before.admin).toMatchObject({ activity: 3, funnel: 3, risk: 3 });
+    const staff = [id.K2, SEEDED.admin.id];
+    expect((await service.from("group_members").insert(staff.map((user_id) => ({ group_id: G1, user_id })))).error).toBeNull();
+    try {
+      for (const [who, client] of [["admin", admin], ["k1", k1]] as const) {
+        const after = await counts(client);
+        expect(after, who).toEqual(before[who]);
+        expect(after.listed.filter((user) => staff.includes(user)), who).toEqual([]);
+      }
+    } finally {
+      await service.from("group_members").delete().eq("group_id", G1).in("user_id", staff);
+    }
   });
 });
 
@@ -304,7 +333,8 @@ describe("a personal record over a group's hiding (migration 20261127001000)", (
     const { data: homework } = await admin.rpc("analytics_homework", { _group_id: G4 });
     expect(homework).toMatchObject({ waiting: 1 });
     const { data: risk } = await admin.rpc("analytics_at_risk", { _group_id: G4 });
-    expect((risk as { items: { id: string; reason: string }[] }).items).toEqual([expect.objectContaining({ id: hidden.id, reason: "idle" })]);
+    // The hidden student's only activity is on the lesson hidden from them: nothing of theirs counts yet.
+    expect((risk as { items: { id: string; reason: string }[] }).items).toEqual([expect.objectContaining({ id: hidden.id, reason: "not_started" })]);
   });
 });
 

@@ -9,8 +9,8 @@ import { markAllReadSchema, notificationIdSchema } from "@/lib/validation/notifi
 /** Opens what a notification is about and marks it read (a plain form: it works before the page's script). */
 export const openNotification = defineFormAction(
   { role: "student", schema: notificationIdSchema, bound: true, refused: "/notifications?failed=1" },
-  async ({ data: id, supabase }) => {
-    const path = await notifications.openNotification(supabase, id);
+  async ({ data: id, user, supabase }) => {
+    const path = await notifications.openNotification(supabase, user.id, id);
     refresh(); // the bell in the shared layout counts one fewer
     redirect(path);
   },

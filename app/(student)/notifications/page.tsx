@@ -4,6 +4,7 @@ import { PageHeader, PageShell } from "@/components/page-header";
 import { PageNav } from "@/components/page-nav";
 import { Button } from "@/components/ui/button";
 import { formatMoscowTime } from "@/lib/domain/dates";
+import { QUOTE_LABEL } from "@/lib/domain/notifications";
 import { pageSummary, parsePage } from "@/lib/domain/pagination";
 import { requireViewer } from "@/lib/preview";
 import { getNotificationsPage, NOTIFICATIONS_PER_PAGE } from "@/lib/queries/notifications";
@@ -60,6 +61,11 @@ export default async function NotificationsPage({ searchParams }: { searchParams
                     {!item.read && <span className="sr-only"> (новое)</span>}
                   </span>
                   <span className="break-words text-sm">{item.text}</span>
+                  {item.quote && (
+                    <span className="break-words border-l-4 border-primary/40 pl-3 text-sm italic">
+                      <span className="sr-only">{QUOTE_LABEL}: </span>«{item.quote}»
+                    </span>
+                  )}
                   <span className="text-xs text-muted-foreground">{formatMoscowTime(item.createdAt)}</span>
                 </button>
               </form>

@@ -1,7 +1,7 @@
 "use server";
 
 import { defineAction, ok } from "@/lib/actions";
-import { claimEnds } from "@/lib/domain/reviews";
+import { claimEnds, decisionMessage } from "@/lib/domain/reviews";
 import * as reviews from "@/lib/mutations/reviews";
 import { reviewDecisionSchema, submissionRefSchema } from "@/lib/validation/reviews";
 
@@ -30,7 +30,7 @@ export const releaseSubmission = defineAction(
 export const reviewSubmission = defineAction(
   { role: "reviewer", schema: reviewDecisionSchema, failure: "Не удалось сохранить проверку" },
   async ({ data, supabase }) => {
-    await reviews.reviewSubmission(supabase, data);
-    return ok(undefined, data.decision === "accept" ? "Работа принята" : "Работа возвращена на доработку");
+    const student = await reviews.reviewSubmission(supabase, data);
+    return ok(undefined, decisionMessage(data.decision, student));
   },
 );

@@ -1,4 +1,5 @@
 import { LessonBody } from "@/components/course/lesson-body";
+import { HOMEWORK_ANCHOR } from "@/lib/domain/notifications";
 import { latestStatus, mayHandIn } from "@/lib/domain/submissions";
 import type { LessonHomework } from "@/lib/queries/courses";
 import { HomeworkForm } from "./lazy-homework-form";
@@ -15,7 +16,7 @@ interface Props {
 export function HomeworkSection({ homework: { assignment, attempts }, readOnly }: Props) {
   const status = latestStatus(attempts);
   return (
-    <section aria-labelledby="homework-title" className="flex flex-col gap-4 rounded-xl border p-4 sm:p-6">
+    <section id={HOMEWORK_ANCHOR} aria-labelledby="homework-title" className="flex scroll-mt-4 flex-col gap-4 rounded-xl border p-4 sm:p-6">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="homework-title" className="text-lg font-semibold">
           Домашнее задание

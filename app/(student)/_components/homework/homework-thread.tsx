@@ -1,6 +1,7 @@
 import { AttemptParts } from "@/components/homework/attempt-parts";
 import { formatMoscowTime } from "@/lib/domain/dates";
 import { renderLessonMarkdown } from "@/lib/domain/markdown";
+import { attemptAnchor } from "@/lib/domain/notifications";
 import type { HomeworkAttempt } from "@/lib/queries/courses";
 import { StatusBadge } from "./status-badge";
 
@@ -18,7 +19,7 @@ export function HomeworkThread({ attempts }: { attempts: HomeworkAttempt[] }) {
   return (
     <ol aria-label="Отправленные работы" className="flex flex-col gap-4">
       {ordered.map((attempt) => (
-        <li key={attempt.id} aria-label={`Попытка ${attempt.attempt}`} className="flex flex-col gap-3 rounded-lg border p-4">
+        <li key={attempt.id} id={attemptAnchor(attempt.id)} aria-label={`Попытка ${attempt.attempt}`} className="flex scroll-mt-4 flex-col gap-3 rounded-lg border p-4">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <h3 className="font-semibold">Попытка {attempt.attempt}</h3>
             <StatusBadge status={attempt.status} />

@@ -1,11 +1,10 @@
 import { BarChart } from "@/components/charts/bar-chart";
 import { ChartFigure } from "@/components/charts/chart-figure";
-import { activityTable, dayLabel, exportHref, type Activity, type AnalyticsFilters } from "@/lib/domain/analytics";
-import { pluralRu } from "@/lib/domain/plural";
+import { activityStats, activityTable, dayLabel, exportHref, STUDENTS, type Activity, type AnalyticsFilters } from "@/lib/domain/analytics";
+import { pluralForm, pluralRu } from "@/lib/domain/plural";
 import { Panel, Stat } from "./panel";
 
 const TITLE = "Активные студенты по дням";
-const students = { one: "студент", few: "студента", many: "студентов" };
 
 /** Who was active on each of the last 30 Moscow days. */
 export function ActivityPanel({ activity, filters }: { activity: Activity; filters: AnalyticsFilters }) {
@@ -24,9 +23,9 @@ export function ActivityPanel({ activity, filters }: { activity: Activity; filte
       }
     >
       <div className="grid gap-3 sm:grid-cols-3">
-        <Stat value={activity.students.toLocaleString("ru-RU")} label="студентов в выборке" />
-        <Stat value={activity.active_7d.toLocaleString("ru-RU")} label="активны за 7 дней" />
-        <Stat value={activity.active_30d.toLocaleString("ru-RU")} label="активны за 30 дней" />
+        {activityStats(activity).map((figure) => (
+          <Stat key={figure.label} value={figure.value.toLocaleString("ru-RU")} label={figure.label} />
+        ))}
       </div>
       <ChartFigure caption={TITLE} table={activityTable(activity)}>
         <BarChart
@@ -34,14 +33,14 @@ export function ActivityPanel({ activity, filters }: { activity: Activity; filte
           title={`${TITLE} за 30 дней`}
           description={
             busiest && busiest.active > 0
-              ? `Больше всего активных ${dayLabel(busiest.day)}: ${pluralRu(busiest.active, students)}. За 7 дней активны ${pluralRu(activity.active_7d, students)} из ${activity.students}.`
+              ? `Больше всего активных ${dayLabel(busiest.day)}: ${pluralRu(busiest.active, STUDENTS)}. За 7 дней ${pluralForm(activity.active_7d, { one: "активен", few: "активны", many: "активны" })} ${pluralRu(activity.active_7d, STUDENTS)} из ${activity.students}.`
               : "За 30 дней активных студентов не было."
           }
           labelEvery={5}
           bars={activity.days.map((day) => ({
             label: dayLabel(day.day).slice(0, 5),
             value: day.active,
-            hint: `${dayLabel(day.day)}: ${pluralRu(day.active, students)}`,
+            hint: `${dayLabel(day.day)}: ${pluralRu(day.active, STUDENTS)}`,
           }))}
         />
       </ChartFigure>

@@ -1,10 +1,8 @@
 import { ChartFigure } from "@/components/charts/chart-figure";
 import { HorizontalBars } from "@/components/charts/horizontal-bars";
-import { biggestDrop, exportHref, funnelTable, type AnalyticsFilters, type Funnel } from "@/lib/domain/analytics";
+import { biggestDrop, exportHref, funnelTable, STUDENTS, studentsLeft, type AnalyticsFilters, type Funnel } from "@/lib/domain/analytics";
 import { pluralRu } from "@/lib/domain/plural";
 import { Panel } from "./panel";
-
-const students = { one: "студент", few: "студента", many: "студентов" };
 
 /** A tool's or module's lessons in order: how many opened and passed each, the biggest drop marked. */
 export function FunnelPanel({ funnel, filters }: { funnel: Funnel; filters: AnalyticsFilters }) {
@@ -26,7 +24,7 @@ export function FunnelPanel({ funnel, filters }: { funnel: Funnel; filters: Anal
         <>
           <p className="text-sm" aria-live="polite">
             {dropStep
-              ? `Самый большой отсев — перед уроком ${dropStep.position} «${dropStep.title}»: ушли ${pluralRu(loss, students)}.`
+              ? `Самый большой отсев — перед уроком ${dropStep.position} «${dropStep.title}»: ${studentsLeft(loss)}.`
               : "Отсева между уроками нет."}
           </p>
           <p className="flex flex-wrap gap-4 text-sm text-muted-foreground" aria-hidden>
@@ -37,7 +35,7 @@ export function FunnelPanel({ funnel, filters }: { funnel: Funnel; filters: Anal
             <HorizontalBars
               id="funnel-chart"
               title={title}
-              description={`Открыли и прошли каждый урок, по порядку, из ${pluralRu(funnel.students, students)}.${dropStep ? ` Самый большой отсев перед уроком ${dropStep.position}.` : ""}`}
+              description={`Открыли и прошли каждый урок, по порядку, из ${pluralRu(funnel.students, STUDENTS)}.${dropStep ? ` Самый большой отсев перед уроком ${dropStep.position}.` : ""}`}
               markLabel="отсев"
               rows={funnel.lessons.map((step, index) => ({
                 label: `${step.position}. ${step.title}`,

@@ -1,11 +1,11 @@
 import { DataTable } from "@/components/charts/data-table";
-import { atRiskTable, exportHref, type AnalyticsFilters, type AtRisk } from "@/lib/domain/analytics";
+import { atRiskTable, exportHref, riskStats, type AnalyticsFilters, type AtRisk } from "@/lib/domain/analytics";
 import { Panel, Stat } from "./panel";
 
 const TITLE = "Студенты в зоне риска";
 
 /**
- * Idle or stuck students, longest idle first. An admin follows a name to the student's access
+ * Students who have not started, idle or stuck, longest idle first. An admin follows a name to the student's access
  * panel; a curator has no access panel, so the name is plain text for them.
  */
 export function RiskPanel({ risk, filters, linkToStudents, now }: { risk: AtRisk; filters: AnalyticsFilters; linkToStudents: boolean; now: Date }) {
@@ -15,12 +15,12 @@ export function RiskPanel({ risk, filters, linkToStudents, now }: { risk: AtRisk
       id="risk"
       title={TITLE}
       csvHref={exportHref("risk", filters)}
-      note="Не занимается — 7 дней и больше ничего не открывал, не проходил и не сдавал (или ещё не начинал). Застрял — заходил за последние 7 дней, но ничего не прошёл, и последний открытый урок не пройден."
+      note="Ещё не начинал(а) — с регистрации ничего не открывал(а), не проходил(а) и не сдавал(а). Не занимается — занимался(ась), но 7 дней и больше ничего не открывал(а), не проходил(а) и не сдавал(а). Застрял(а) — заходил(а) за последние 7 дней, но ничего не прошёл(ла), и последний открытый урок не пройден. Кураторы и администраторы в подсчёт не входят."
     >
-      <div className="grid gap-3 sm:grid-cols-3">
-        <Stat value={risk.total.toLocaleString("ru-RU")} label={`в зоне риска из ${risk.students.toLocaleString("ru-RU")}`} />
-        <Stat value={risk.idle.toLocaleString("ru-RU")} label="не занимаются 7+ дней" />
-        <Stat value={risk.stuck.toLocaleString("ru-RU")} label="застряли на уроке" />
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {riskStats(risk).map((figure) => (
+          <Stat key={figure.label} value={figure.value.toLocaleString("ru-RU")} label={figure.label} />
+        ))}
       </div>
       {risk.items.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">Все студенты занимаются</p>
