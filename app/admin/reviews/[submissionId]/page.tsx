@@ -69,7 +69,6 @@ export default async function ReviewPage({ params }: { params: Promise<{ submiss
             holderName={submission.claimed_by?.full_name ?? null}
             claimEnds={submission.claimed_until && claimEnds(submission.claimed_until)}
             nextHref={page.next_id && `/admin/reviews/${page.next_id}`}
-            queueHref="/admin/reviews"
           />
           <EarlierAttempts attempts={earlier} />
         </div>
