@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { REFUSALS } from "../lib/security/action-request";
 import { expect, test, visitorAddress } from "./fixtures";
+import { callAction, formOf } from "./helpers/actions";
 import { createStudent, createTool, deleteUser, schoolRows, service, setAccess, unique, type TestUser } from "./helpers/backend";
 import {
   actionResult,
@@ -85,14 +86,6 @@ function templates(role: Role, canaries: Canaries): Record<string, () => unknown
   };
   const nobody = () => `${unique("nobody")}@example.com`;
   return {
-    signIn: () => [{ email: nobody(), password: "неверный-пароль" }],
-    signInWithoutScript: () => [{ email: nobody(), password: "неверный-пароль" }],
-    // An address that is registered already: no sign-up can succeed.
-    signUp: () => [{ fullName: "Иван Канарейкин", email: student.email, password: "password123", privacyConsent: true }],
-    requestPasswordReset: () => [{ email: nobody() }],
-    verifyRecoveryCode: () => [{ email: nobody(), code: "123456" }],
-    // Two different passwords: no new password can be set.
-    updatePassword: () => [{ password: "новый-пароль-1", confirmation: "другой-пароль-2" }],
     recordLessonOpened: () => [id.lesson()],
     prepareHomeworkUpload: () => [{ assignmentId: nowhere(), fileName: `${MARK}.pdf`, size: 10 }],
     checkHomeworkUpload: () => [{ assignmentId: nowhere(), path: `${nowhere()}/${nowhere()}/${nowhere()}.pdf`, fileName: `${MARK}.pdf` }],
@@ -153,15 +146,29 @@ function templates(role: Role, canaries: Canaries): Record<string, () => unknown
 
 /** Actions that create a row when their `id` is missing: that one value would be a legitimate write. */
 const CREATES = new Set(["saveCourseModule", "saveTool", "saveBlock", "saveLesson", "saveGroup"]);
-/** Sign-up stays impossible whatever one field holds: a valid new address comes with a short password. */
 const SAFETY: Record<string, Record<string, Record<string, unknown>>> = {
-  signUp: { email: { password: "x" } },
   // A naughty string may well be a valid name or address: a field too many keeps the strict schema refusing.
   changeName: { fullName: { unexpected: MARK } },
   changeEmail: { email: { unexpected: MARK } },
 };
 /** Their success reaches Supabase Auth: each case comes from an address of its own, as a crowd would. */
-const AUTH_ACTIONS = new Set(["signIn", "signInWithoutScript", "signUp", "requestPasswordReset", "verifyRecoveryCode", "updatePassword", "confirmEmailLink"]);
+const AUTH_ACTIONS = new Set(["submitAuthForm", "resendRecoveryEmail", "verifyRecoveryCode", "updatePassword", "confirmEmailLink"]);
+
+/**
+ * The actions that take a form (FormData): after their script, React sends `model` with the form's
+ * entries beside it; before it, the browser posts the fields. Every success stays impossible: the
+ * sign-up's address is registered already, the passwords differ, the code and the link are nobody's.
+ */
+const FORM_ACTIONS: Record<string, { model: string; fields: (canaries: Canaries) => Record<string, string> }> = {
+  confirmEmailLink: { model: '["$K1"]', fields: () => ({ token_hash: `pkce_${"ab".repeat(28)}`, type: "recovery", next: "/dashboard", code: "" }) },
+  submitAuthForm: {
+    model: '[{"result":null,"fields":{},"answered":0},"$K1"]',
+    fields: ({ student }) => ({ mode: "signUp", fullName: "Иван Канарейкин", email: student.email, password: "x", privacyConsent: "on" }),
+  },
+  resendRecoveryEmail: { model: '[{"result":null,"fields":{},"answered":0},"$K1"]', fields: () => ({ email: `${unique("nobody")}@example.com` }) },
+  verifyRecoveryCode: { model: '[{"result":null,"fields":{},"answered":0},"$K1"]', fields: () => ({ email: `${unique("nobody")}@example.com`, code: "123456" }) },
+  updatePassword: { model: '[{"result":null,"fields":{},"answered":0},"$K1"]', fields: () => ({ password: "новый-пароль-1", confirmation: "другой-пароль-2" }) },
+};
 /** Ends the session everywhere: a signed-in role only sends it bodies the guard refuses. */
 const SESSION_ENDING = new Set(["signOut"]);
 
@@ -205,7 +212,7 @@ async function fieldCases(role: Role, actions: Map<string, BuiltAction>, canarie
   const made = templates(role, canaries);
   for (const action of actions.values()) {
     if (role !== "anonymous" && SESSION_ENDING.has(action.name)) continue;
-    if (action.name === "confirmEmailLink") continue; // a FormData action: formCases
+    if (action.name in FORM_ACTIONS) continue; // formCases
     const template = made[action.name] ?? (() => [{}]);
     const auth = AUTH_ACTIONS.has(action.name);
     // The admin reaches every action; the others are turned away by the proxy before most of them.
@@ -241,19 +248,19 @@ async function fieldCases(role: Role, actions: Map<string, BuiltAction>, canarie
   return cases;
 }
 
-/** The confirm page's form, sent after hydration (a FormData argument) and before it (a plain form post). */
-function formCases(role: Role, action: BuiltAction, pick: ReturnType<typeof corpusWalker>): Case[] {
-  const fields = { token_hash: `pkce_${"ab".repeat(28)}`, type: "recovery", next: "/dashboard", code: "" };
+/** A form's action, sent after hydration (a FormData argument) and before it (a plain form post). */
+function formCases(role: Role, action: BuiltAction, canaries: Canaries, pick: ReturnType<typeof corpusWalker>): Case[] {
+  const { model, fields: fieldsOf } = FORM_ACTIONS[action.name];
   const cases: Case[] = [];
-  for (const field of Object.keys(fields)) {
+  for (const field of Object.keys(fieldsOf(canaries))) {
     for (const value of pick(role === "anonymous" ? 8 : 2, role === "anonymous" ? 8 : 2)) {
       const text = asText(value);
       if (text.length > 500_000) continue;
-      const values = { ...fields, [field]: text };
+      const values = { ...fieldsOf(canaries), [field]: text };
       const address = { "x-forwarded-for": visitorAddress() };
-      const afterHydration = Object.fromEntries([...Object.entries(values).map(([key, entry]) => [`_1_${key}`, entry]), ["0", '["$K1"]']]);
+      const afterHydration = Object.fromEntries([...Object.entries(values).map(([key, entry]) => [`_1_${key}`, entry]), ["0", model]]);
       cases.push({
-        label: `${role} confirmEmailLink(form ${field} = ${shown(value)})`,
+        label: `${role} ${action.name}(form ${field} = ${shown(value)})`,
         role,
         path: action.path,
         headers: { "next-action": action.id, ...address },
@@ -261,7 +268,7 @@ function formCases(role: Role, action: BuiltAction, pick: ReturnType<typeof corp
         inputs: [text],
       });
       cases.push({
-        label: `${role} confirmEmailLink(no script, ${field} = ${shown(value)})`,
+        label: `${role} ${action.name}(no script, ${field} = ${shown(value)})`,
         role,
         path: action.path,
         headers: address,
@@ -322,7 +329,7 @@ function guardCases(actions: Map<string, BuiltAction>): Case[] {
       });
     }
   }
-  const signIn = actions.get("signIn")!;
+  const signIn = actions.get("submitAuthForm")!;
   for (const role of ["anonymous", "student", "admin"] as const) {
     for (const id of BAD_ACTION_IDS) {
       for (const path of ["/", "/admin", "/dashboard"]) {
@@ -501,11 +508,12 @@ test.describe("hostile input", () => {
     const canaries = await createCanaries();
     const newContext = () => playwright.request.newContext({ baseURL: E2E_APP_URL, extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
     const apis: Record<Role, APIRequestContext> = { anonymous: await newContext(), student: await newContext(), admin: await newContext() };
-    const signIn = actions.get("signIn")!;
+    const signIn = (api: APIRequestContext, { email, password }: { email: string; password: string }) =>
+      callAction(api, actions.get("submitAuthForm")!, [{ result: null, fields: {}, answered: 0 }, formOf({ mode: "signIn", email, password })], {
+        "x-forwarded-for": visitorAddress(),
+      });
     for (const role of ["student", "admin"] as const) {
-      const { email, password } = canaries[role];
-      const answer = await apis[role].post("/", { headers: { "next-action": signIn.id, "content-type": TEXT }, data: JSON.stringify([{ email, password }]) });
-      expect(actionResult(await answer.text()).value, `${role} signs in`).toEqual({ ok: true });
+      expect((await signIn(apis[role], canaries[role])).redirect, `${role} signs in`).toMatch(/^\/dashboard\?welcome=signed-in$/);
     }
     try {
       const before = await snapshot(canaries);
@@ -513,7 +521,7 @@ test.describe("hostile input", () => {
       const cases: Case[] = [...guardCases(actions)];
       for (const role of ["admin", "student", "anonymous"] as const) {
         cases.push(...(await fieldCases(role, actions, canaries, pick)));
-        cases.push(...formCases(role, actions.get("confirmEmailLink")!, pick));
+        for (const name of Object.keys(FORM_ACTIONS)) cases.push(...formCases(role, actions.get(name)!, canaries, pick));
       }
       const prepared = Date.now();
 
@@ -537,11 +545,7 @@ test.describe("hostile input", () => {
       expect(await snapshot(canaries)).toEqual(before);
       expect((await apis.admin.get("/admin", { maxRedirects: 0 })).status(), "the admin is still signed in").toBe(200);
       expect((await apis.student.get("/dashboard", { maxRedirects: 0 })).status(), "the student is still signed in").toBe(200);
-      const again = await apis.anonymous.post("/", {
-        headers: { "next-action": signIn.id, "content-type": TEXT, "x-forwarded-for": visitorAddress() },
-        data: JSON.stringify([{ email: canaries.student.email, password: canaries.student.password }]),
-      });
-      expect(actionResult(await again.text()).value, "the student's password is unchanged").toEqual({ ok: true });
+      expect((await signIn(apis.anonymous, canaries.student)).redirect, "the student's password is unchanged").toMatch(/^\/dashboard\?welcome=signed-in$/);
     } finally {
       await Promise.all(Object.values(apis).map((api) => api.dispose()));
       await canaries.tool.remove();
@@ -575,7 +579,8 @@ test.describe("forms posted before their script loaded", () => {
 
       const act = (name: string, args: unknown[]) =>
         api.post(actions.get(name)!.path, { headers: { "next-action": actions.get(name)!.id, "content-type": TEXT, ...origin }, data: JSON.stringify(args) });
-      expect(actionResult(await (await act("signIn", [{ email: admin.email, password: admin.password }])).text()).value).toEqual({ ok: true });
+      const signedIn = await callAction(api, actions.get("submitAuthForm")!, [{ result: null, fields: {}, answered: 0 }, formOf({ mode: "signIn", email: admin.email, password: admin.password })]);
+      expect(signedIn.redirect).toMatch(/^\/dashboard\?welcome=signed-in$/);
       expect(actionResult(await (await act("startPreview", [student.id])).text()).value).toEqual({ ok: true });
       const banner = formFields(await (await api.get("/dashboard")).text(), "Завершить просмотр");
       expect(Object.keys(banner).some((key) => key.startsWith("$ACTION_REF_"))).toBe(true);

@@ -98,7 +98,10 @@ async function runTries(browser: Browser, baseURL: string, flow: Flow): Promise<
           page.on("request", (request) => {
             if (request.method() === "POST" && secret && (request.postData() ?? "").includes(secret)) {
               sends++;
-              void request.response().then((response) => answers.push(`${response?.status()} ${request.headers()["next-action"] ? "from React" : "from the browser"}`));
+              void request.response().then(
+                (response) => answers.push(`${response?.status()} ${request.headers()["next-action"] ? "from React" : "from the browser"}`),
+                () => {},
+              );
             }
           });
           await page.goto(flow.path, { waitUntil: "commit" });

@@ -60,29 +60,30 @@ interface Row {
 const nowhere = () => randomUUID();
 const nobody = () => `${unique("nobody")}@example.com`;
 const NOT_FOUND: Expected = { notFound: true };
+/** A form's state before its first answer (lib/actions/form-state.ts). */
+const FIRST_STATE = { result: null, fields: {}, answered: 0 };
 /** A bigint id no row has. */
 const NO_SUCH_NUMBER = 2 ** 52;
 
 const ACTIONS: Record<string, Row> = {
   // The auth forms, for anyone.
-  signIn: { level: "anyone", canary: () => [], probe: () => [{ email: nobody(), password: "неверный-пароль" }], answers: { error: /Неверный email или пароль/ } },
-  signUp: {
+  // The auth forms' actions take (their previous state, the form) and answer with the next state.
+  submitAuthForm: {
     level: "anyone",
     canary: () => [],
-    // An address that is registered already: no sign-up can succeed.
-    probe: ({ student }) => [{ fullName: "Иван Канарейкин", email: student.email, password: "password123", privacyConsent: true }],
-    answers: { error: /\p{Script=Cyrillic}/u },
+    probe: () => [FIRST_STATE, formOf({ mode: "signIn", email: nobody(), password: "неверный-пароль" })],
+    answers: { error: /Неверный email или пароль/ },
+    // A registration with an address that is not one, and a mode the form has not.
+    malformed: [[FIRST_STATE, formOf({ mode: "signUp", fullName: "Иван", email: "x", password: "password123", privacyConsent: "on" })], [FIRST_STATE, formOf({ mode: "нет такого" })]],
   },
-  // The sign-in form's own POST before its script arrives: a redirect either way.
-  signInWithoutScript: {
+  resendRecoveryEmail: { level: "anyone", canary: () => [], probe: () => [FIRST_STATE, formOf({ email: nobody() })], answers: { ok: true } },
+  verifyRecoveryCode: { level: "anyone", canary: () => [], probe: () => [FIRST_STATE, formOf({ email: nobody(), code: "123456" })], answers: { error: /\p{Script=Cyrillic}/u } },
+  updatePassword: {
     level: "anyone",
     canary: () => [],
-    probe: () => [formOf({ email: nobody(), password: "неверный-пароль" })],
-    answers: { redirect: /^\/\?signin=failed$/ },
+    probe: () => [FIRST_STATE, formOf({ password: "новый-пароль-1", confirmation: "другой-пароль-2" })],
+    answers: { error: /Пароли не совпадают/ },
   },
-  requestPasswordReset: { level: "anyone", canary: () => [], probe: () => [{ email: nobody() }], answers: { ok: true } },
-  verifyRecoveryCode: { level: "anyone", canary: () => [], probe: () => [{ email: nobody(), code: "123456" }], answers: { error: /\p{Script=Cyrillic}/u } },
-  updatePassword: { level: "anyone", canary: () => [], probe: () => [{ password: "новый-пароль-1", confirmation: "другой-пароль-2" }], answers: { error: /Пароли не совпадают/ } },
   confirmEmailLink: {
     level: "anyone",
     canary: () => [],
@@ -338,9 +339,10 @@ const ACTIONS: Record<string, Row> = {
 
 /** Generic malformed inputs: wrong types whole, a value that is not JSON, and each field of an object made wrong. */
 function malformedOf(name: string, probe: unknown[]): unknown[][] {
-  const [first] = probe;
+  const [first, second] = probe;
   const cases: unknown[][] = [[null], [new Date(0)], [Number.NaN], [[first ?? null]], [10n]];
-  if (first instanceof FormData) return [...cases, ...(ACTIONS[name].malformed ?? [])];
+  if (second instanceof FormData) cases.push([null, second], [{ answered: "x" }, second], [first, null], [first, "x"]);
+  if (first instanceof FormData || second instanceof FormData) return [...cases, ...(ACTIONS[name].malformed ?? [])];
   if (typeof first === "object" && first !== null) {
     cases.push(["x"]);
     for (const key of Object.keys(first)) {
@@ -418,15 +420,18 @@ async function caller(playwright: PlaywrightWorkerArgs["playwright"], role: Role
   const api = await playwright.request.newContext({ baseURL: E2E_APP_URL, extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
   if (role === "anonymous") return api;
   const { email, password } = world[role];
-  const answer = await callAction(api, signIn, [{ email, password }]);
-  expect(answer.value, `${role} signs in`).toEqual({ ok: true });
+  const answer = await callAction(api, signIn, [FIRST_STATE, formOf({ mode: "signIn", email, password })]);
+  expect(answer.redirect, `${role} signs in`).toMatch(/^\/dashboard\?welcome=signed-in$/);
   return api;
 }
 
 /** What is wrong with an answer, or null. */
 function problemWith(answer: ActionAnswer, expected: Expected | { refusal: string } | "clean", inputs: string[]): string | null {
   if (answer.status >= 500) return `status ${answer.status}: ${answer.text.slice(0, 200)}`;
-  const value = answer.value as { ok?: boolean; error?: string; message?: string; fieldErrors?: Record<string, string> } | undefined;
+  type Result = { ok?: boolean; error?: string; message?: string; fieldErrors?: Record<string, string> };
+  // A form's state action answers with its next state, whose `result` is the action layer's answer.
+  const answered = answer.value as (Result & { result?: Result }) | undefined;
+  const value = answered && "answered" in answered ? (answered.result ?? undefined) : answered;
   const russian = (text: string | undefined) => (text === undefined ? "no message" : notRussian(text, inputs));
   if (expected === "clean") {
     if (answer.redirect) return null;
@@ -450,7 +455,7 @@ test.describe("roles", () => {
     const actions = builtActions();
     expect(new Set(actions.keys()), "every built action has a row in the table, and every row an action").toEqual(new Set(Object.keys(ACTIONS)));
     const world = await createWorld();
-    const signIn = actions.get("signIn")!;
+    const signIn = actions.get("submitAuthForm")!;
     const apis = {} as Record<Role, APIRequestContext>;
     try {
       for (const role of ROLES) apis[role] = await caller(playwright, role, world, signIn);
@@ -503,7 +508,7 @@ test.describe("roles", () => {
     const people = await createPeople();
     try {
       for (const role of ROLES) {
-        const api = await caller(playwright, role, people, actions.get("signIn")!);
+        const api = await caller(playwright, role, people, actions.get("submitAuthForm")!);
         try {
           const answer = await callAction(api, actions.get("signOut")!, []);
           expect(answer.value, role).toEqual({ ok: true });
@@ -525,7 +530,7 @@ test.describe("roles", () => {
     const expected: Record<Role, string | null> = { anonymous: "/", student: "/dashboard", curator: "/dashboard", admin: null };
     try {
       for (const role of ROLES) {
-        const api = await caller(playwright, role, people, actions.get("signIn")!);
+        const api = await caller(playwright, role, people, actions.get("submitAuthForm")!);
         try {
           for (const path of ["/admin", "/admin/groups", "/admin/content"]) {
             const response = await api.get(path, { maxRedirects: 0 });

@@ -1,4 +1,6 @@
+import { rmSync } from "node:fs";
 import { createServer } from "node:http";
+import path from "node:path";
 import { startLocalBackend } from "../local-backend/server";
 import {
   E2E_APP_PORT,
@@ -14,7 +16,7 @@ import {
   E2E_TELEGRAM,
 } from "../e2e/helpers/ports";
 import { startFakeBotApi } from "../tests/support/telegram-bot-api";
-import { nextEnv, runServer } from "./next-app";
+import { nextEnv, ROOT, runServer } from "./next-app";
 
 /**
  * The end-to-end tests' server: a throwaway in-memory backend with config.toml's own rate limits
@@ -76,7 +78,9 @@ const app = runServer(["-p", String(E2E_APP_PORT), "-H", "127.0.0.1"], {
 });
 
 // The same app as `npm run dev` runs it (React's development checks, effects run twice), for the
-// tests that must hold there too. It writes into <distDir>/dev, beside the production build.
+// tests that must hold there too. It writes into <distDir>/dev, beside the production build, from
+// nothing, as on a fresh machine: Turbopack's cache from an earlier run can be left half-written.
+rmSync(path.join(ROOT, E2E_DIST_DIR, "dev"), { recursive: true, force: true });
 const devApp = runServer(["--dev", "-p", String(E2E_DEV_PORT), "-H", "127.0.0.1"], {
   ...nextEnv(backend.url, E2E_DEV_URL, E2E_DIST_DIR),
   TRUSTED_PROXY_HOPS: "1",

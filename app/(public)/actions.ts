@@ -127,9 +127,9 @@ const submitAuthMode = defineStateAction({ role: "anyone", schema: authFormSchem
  * button named `switchTo`, of a form of its own) only answers with the new mode.
  */
 export async function submitAuthForm(previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const switchTo = formData.get("switchTo");
+  const switchTo = formData instanceof FormData ? formData.get("switchTo") : null;
   if (isAuthMode(switchTo)) {
-    return { result: null, fields: { mode: switchTo }, answered: previous.answered };
+    return { result: null, fields: { mode: switchTo }, answered: typeof previous?.answered === "number" ? previous.answered : 0 };
   }
   return submitAuthMode(previous, formData);
 }

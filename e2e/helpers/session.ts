@@ -1,6 +1,8 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, type Page, type Request } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { callAction, formOf } from "./actions";
+import { builtActions } from "./hostile";
 import { E2E_STACK_SUFFIX } from "./ports";
 
 export const SESSION_ROLES = ["admin", "student"] as const;
@@ -9,34 +11,16 @@ export type SessionRole = (typeof SESSION_ROLES)[number];
 /** Where e2e/sessions.setup.ts keeps each seeded role's signed-in browser state. */
 export const sessionFile = (role: SessionRole) => path.join(import.meta.dirname, `../.sessions${E2E_STACK_SUFFIX}`, `${role}.json`);
 
-const signInActionFile = path.join(import.meta.dirname, `../.sessions${E2E_STACK_SUFFIX}`, "sign-in-action.json");
-
-interface RecordedAction {
-  id: string;
-  contentType: string;
-  body: string;
-}
-
-/** Keeps the sign-in form's server action as the browser sent it, with its email and password as placeholders. */
-export async function recordSignInAction(request: Request, email: string, password: string) {
-  const body = request.postData()!.replace(email, "{{email}}").replace(password, "{{password}}");
-  const action: RecordedAction = { id: request.headers()["next-action"], contentType: request.headers()["content-type"], body };
-  await mkdir(path.dirname(signInActionFile), { recursive: true });
-  await writeFile(signInActionFile, JSON.stringify(action));
-}
-
 /**
- * Signs a person in through the app's own sign-in action, as the form would send it, without
- * rendering the form: the session cookies land in the page's context. For tests about other things.
+ * Signs a person in through the app's own sign-in action, as the form sends it, without rendering
+ * the form: the session cookies land in the page's context. For tests about other things.
  */
 export async function signInByAction(page: Page, email: string, password: string) {
-  const action: RecordedAction = JSON.parse(await readFile(signInActionFile, "utf8"));
-  const text = (value: string) => JSON.stringify(value).slice(1, -1);
-  const response = await page.context().request.post("/", {
-    headers: { "next-action": action.id, "content-type": action.contentType },
-    data: action.body.replace("{{email}}", text(email)).replace("{{password}}", text(password)),
-  });
-  expect(response.ok()).toBe(true);
+  const answer = await callAction(page.context().request, builtActions().get("submitAuthForm")!, [
+    { result: null, fields: {}, answered: 0 },
+    formOf({ mode: "signIn", email, password }),
+  ]);
+  expect(answer.redirect, answer.text.slice(0, 200)).toMatch(/^\/dashboard\?welcome=signed-in$/);
   expect((await page.context().cookies()).some((cookie) => cookie.name.includes("auth-token"))).toBe(true);
 }
 

@@ -186,7 +186,9 @@ export function createActionLayer<Client>(deps: ActionDeps<Client>) {
     return async (previous, formData) => {
       const input = formFields(formData);
       const result = await run(options, handler, input);
-      return { result, fields: shownFields(input, options.shown), answered: previous.answered + 1 };
+      // The previous state comes from the client like the fields: a count that is not one starts again.
+      const answered = typeof previous?.answered === "number" && Number.isSafeInteger(previous.answered) ? previous.answered : 0;
+      return { result, fields: shownFields(input, options.shown), answered: answered + 1 };
     };
   }
 

@@ -60,6 +60,9 @@ export function russianIssue(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-z.config({ customError: russianIssue });
+// In the browser, without zod's compiled parsers: its probe for them (`new Function`) is refused by
+// the pages' Content-Security-Policy (no 'unsafe-eval') and reported as a violation even though
+// zod catches it. The server keeps them.
+z.config({ customError: russianIssue, jitless: typeof window !== "undefined" });
 
 export { z };
