@@ -5,9 +5,10 @@ import { SEEDED } from "./helpers/backend";
 import { useSession } from "./helpers/session";
 
 /**
- * `cn` joins class names without merging (lib/utils.ts): a className that repeats a utility the
- * component already sets (two heights, two backgrounds) would leave the winner to the stylesheet's
- * order. tailwind-merge, here only, finds such pairs on every element of the rendered pages.
+ * `cn` (lib/utils.ts) lets a className override a component's own class for the same style; a
+ * class list written without it that carries two classes for one style (two heights, two
+ * backgrounds) would leave the winner to the stylesheet's order. tailwind-merge finds such pairs
+ * on every element of the rendered pages.
  */
 async function expectNoCompetingClasses(page: Page) {
   const classLists = await page.evaluate(() => [...new Set([...document.querySelectorAll("[class]")].map((element) => element.getAttribute("class") ?? ""))]);

@@ -1,10 +1,11 @@
 import { clsx, type ClassValue } from "clsx";
+import { twMerge } from "tailwind-merge";
 
 /**
- * Joins class names (clsx). Nothing is merged away: a component's variants own the classes a
- * caller may want to change (a Button's `size`, an Input's `compact`), so a className only adds
- * what the component does not set. This keeps tailwind-merge's ~8 kB out of every page's script.
+ * Joins class names (clsx) and lets a later Tailwind class win over an earlier one for the same
+ * style (tailwind-merge), as shadcn/ui components expect of `cn`: a caller's className overrides
+ * the component's own.
  */
 export function cn(...inputs: ClassValue[]) {
-  return clsx(inputs);
+  return twMerge(clsx(inputs));
 }
