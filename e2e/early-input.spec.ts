@@ -87,6 +87,42 @@ test("settings: a name typed before the script is kept, Tab reaches «Сохра
   }
 });
 
+test("settings: a notification switch pressed before the script shows the press at once and is switched once, after hydration", async ({ page }) => {
+  const student = await createStudent(uniqueName("Rannii Pereklyuchatel"));
+  try {
+    await signInByAction(page, student.email, student.password);
+    const sent = countActions(page, "homework_accepted");
+    const scripts = await holdScripts(page);
+    await page.goto("/settings", { waitUntil: "commit" });
+    const accepted = page.getByRole("switch", { name: "E-mail: Работа принята" });
+    await expect(accepted).toHaveAttribute("aria-checked", "true");
+    await expectNotHydrated(scripts, accepted);
+
+    await accepted.click();
+    // Held by React's own script (the switch is its form's submit button); the submit guard shows it taken.
+    await expect(accepted).toHaveAttribute("aria-busy", "true");
+    await expect(page).toHaveURL(/\/settings$/);
+    expect(await hydrated(accepted)).toBe(false);
+    expect(sent()).toBe(0);
+
+    scripts.release();
+    await expect(toast(page, "Настройка сохранена")).toContainText("E-mail: Работа принята — выключено");
+    await expectSentOnce(page, sent);
+    await expect(accepted).toHaveAttribute("aria-checked", "false");
+    await expect(accepted).toHaveAttribute("aria-busy", "false");
+    expect((await service.from("notification_preferences").select("kind, channel, enabled").eq("user_id", student.id)).data).toEqual([
+      { kind: "homework_accepted", channel: "email", enabled: false },
+    ]);
+
+    // Once React has it, the next press is an ordinary one.
+    await accepted.click();
+    await expect(accepted).toHaveAttribute("aria-checked", "true");
+    await expect.poll(sent).toBe(2);
+  } finally {
+    await deleteUser(student.id);
+  }
+});
+
 test("a group: e-mails typed before the script are kept, Tab reaches «Добавить в группу», and a press adds them once", async ({ page }) => {
   const student = await createStudent(uniqueName("Rannii Uchenik"));
   const { data: group } = await service.from("groups").insert({ name: unique("Ранний поток") }).select("id").single();

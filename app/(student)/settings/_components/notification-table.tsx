@@ -1,7 +1,8 @@
 "use client";
 
-import { useOptimistic, useState, useTransition } from "react";
+import { useEffect, useOptimistic, useRef, useState, useTransition } from "react";
 import { orNoConnection, toastRefusal } from "@/components/form-toasts";
+import { SENDING_ATTRIBUTE } from "@/components/forms/submit-guard";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/client-loading/toast";
 import type { NotificationChannel } from "@/lib/domain/notifications";
@@ -12,16 +13,25 @@ import { setNotificationPreference } from "../actions";
 // Spelled here rather than imported: lib/domain/notifications brings zod along.
 const CHANNELS: Record<NotificationChannel, string> = { email: "E-mail", telegram: "Telegram" };
 
-/** One kind on one channel: saved at once, shown ahead of the answer, and back as it was if the save fails. */
+/**
+ * One kind on one channel: saved at once, shown ahead of the answer, and back as it was if the save
+ * fails. The switch is its own form's submit button, so a press before the page's script has
+ * arrived is held by React (a form with a function action) and made once, after hydration.
+ */
 function PreferenceSwitch({ kind, label, channel, initial }: { kind: ConfigurableKind; label: string; channel: NotificationChannel; initial: boolean }) {
   const [saved, setSaved] = useState(initial);
   const [shown, showOptimistic] = useOptimistic(saved);
   const [pending, startTransition] = useTransition();
+  const control = useRef<HTMLButtonElement>(null);
   const name = `${CHANNELS[channel]}: ${label}`;
 
-  const toggle = (enabled: boolean) => {
-    // A busy switch keeps its focus (aria-disabled, not disabled) and waits for its answer.
-    if (pending) return;
+  useEffect(() => {
+    // The submit guard marked a form pressed before hydration; React holds that press and makes it now.
+    control.current?.form?.removeAttribute(SENDING_ATTRIBUTE);
+  }, []);
+
+  const toggle = () => {
+    const enabled = !saved;
     startTransition(async () => {
       showOptimistic(enabled);
       const result = await orNoConnection(setNotificationPreference({ kind, channel, enabled }));
@@ -32,18 +42,26 @@ function PreferenceSwitch({ kind, label, channel, initial }: { kind: Configurabl
   };
 
   return (
-    <>
+    <form action={toggle}>
       <Switch
+        ref={control}
+        type="submit"
         checked={shown}
-        onCheckedChange={toggle}
+        onClick={(event) => {
+          // A busy switch keeps its focus (aria-disabled, not disabled) and waits for its answer.
+          if (pending) event.preventDefault();
+        }}
         aria-label={name}
         aria-disabled={pending}
-        className={pending ? "cursor-progress opacity-70" : undefined}
+        aria-busy={pending}
+        // The submit guard may have marked it busy before hydration; React then keeps that until `pending` changes.
+        suppressHydrationWarning
+        className="aria-busy:cursor-progress aria-busy:opacity-70"
       />
       <span role="status" className="sr-only">
         {pending && `${name}: сохраняем…`}
       </span>
-    </>
+    </form>
   );
 }
 
