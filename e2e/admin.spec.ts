@@ -72,7 +72,7 @@ test.describe("/admin", () => {
     await expect(unlock).toBeChecked();
     await expect.poll(async () => (await getAccess("module", student.id, first.id))?.unlocked_at).toBeTruthy();
 
-    const visibility = row(page, second.title).getByRole("switch", { name: /Видимость/ });
+    const visibility = row(page, second.title).getByRole("switch", { name: /Виден студентам|Скрыт от студентов/ });
     await expect(visibility).toBeChecked();
     await visibility.click();
     await expect(toast(page, "Успешно").filter({ hasText: "Модуль скрыт" }).first()).toBeVisible();
@@ -80,7 +80,7 @@ test.describe("/admin", () => {
 
     await page.reload();
     await expect(row(page, first.title).getByRole("switch", { name: /^Доступ (открыт|закрыт)/ })).toBeChecked();
-    await expect(row(page, second.title).getByRole("switch", { name: /Видимость/ })).not.toBeChecked();
+    await expect(row(page, second.title).getByRole("switch", { name: /Виден студентам|Скрыт от студентов/ })).not.toBeChecked();
 
     const studentPage = await browser.newPage();
     await signInByAction(studentPage, student.email, student.password);
@@ -91,7 +91,7 @@ test.describe("/admin", () => {
     await row(page, first.title).getByRole("switch", { name: /^Доступ (открыт|закрыт)/ }).click();
     await expect(toast(page, "Успешно").filter({ hasText: "Доступ закрыт" }).first()).toBeVisible();
     await expect.poll(async () => getAccess("module", student.id, first.id)).toMatchObject({ is_unlocked: false, unlocked_at: null });
-    await row(page, second.title).getByRole("switch", { name: /Видимость/ }).click();
+    await row(page, second.title).getByRole("switch", { name: /Виден студентам|Скрыт от студентов/ }).click();
     await expect(toast(page, "Успешно").filter({ hasText: "Модуль показан" }).first()).toBeVisible();
 
     await studentPage.reload();
@@ -117,13 +117,13 @@ test.describe("/admin", () => {
     const lessonRow = row(page, lessonTitle);
     await expect(lessonRow).toContainText("№ 1");
     // The switch shows what is in effect: a lesson without a record is open (docs/product.md), and says why.
-    await expect(lessonRow).toContainText("Сейчас: открыт, виден · по умолчанию");
+    await expect(lessonRow).toContainText("Сейчас: как у инструмента · по умолчанию");
     await expect(lessonRow.getByRole("switch", { name: /^Доступ (открыт|закрыт)/ })).toBeChecked();
     await expect(lessonRow).toContainText("инструмент закрыт");
-    await lessonRow.getByRole("switch", { name: /Видимость/ }).click();
+    await lessonRow.getByRole("switch", { name: /Виден студентам|Скрыт от студентов/ }).click();
     await expect(toast(page, "Успешно").filter({ hasText: "Урок скрыт" }).first()).toBeVisible();
     await expect(lessonRow).toContainText("личная настройка");
-    await lessonRow.getByRole("switch", { name: /Видимость/ }).click();
+    await lessonRow.getByRole("switch", { name: /Виден студентам|Скрыт от студентов/ }).click();
     await expect(toast(page, "Успешно").filter({ hasText: "Урок показан" }).first()).toBeVisible();
     // Hiding and showing it kept it open: the personal record took the state that was in effect.
     await expect(lessonRow.getByRole("switch", { name: `Доступ открыт — ${lessonTitle}` })).toBeChecked();
@@ -132,9 +132,9 @@ test.describe("/admin", () => {
     await page.getByRole("tab", { name: "Инструменты" }).click();
     await expect(row(page, "Tilda")).toContainText("№ 6");
     const toolRow = row(page, tool.name);
-    await toolRow.getByRole("switch", { name: /Видимость/ }).click();
+    await toolRow.getByRole("switch", { name: /Виден студентам|Скрыт от студентов/ }).click();
     await expect(toast(page, "Успешно").filter({ hasText: "Инструмент скрыт" }).first()).toBeVisible();
-    await toolRow.getByRole("switch", { name: /Видимость/ }).click();
+    await toolRow.getByRole("switch", { name: /Виден студентам|Скрыт от студентов/ }).click();
     await expect(toast(page, "Успешно").filter({ hasText: "Инструмент показан" }).first()).toBeVisible();
     await toolRow.getByRole("switch", { name: /^Доступ (открыт|закрыт)/ }).click();
     await expect(toast(page, "Успешно").filter({ hasText: "Доступ открыт" }).first()).toBeVisible();
@@ -171,7 +171,7 @@ test.describe("/admin", () => {
     await useSession(page, "admin");
     await openStudent(page, student.email);
     const captured = page.waitForRequest((request) => request.method() === "POST" && Boolean(request.headers()["next-action"]));
-    await row(page, modules![0].title).getByRole("switch", { name: /Видимость/ }).click();
+    await row(page, modules![0].title).getByRole("switch", { name: /Виден студентам|Скрыт от студентов/ }).click();
     const request = await captured;
     await expect(toast(page, "Успешно")).toBeVisible();
     await setAccess("module", student.id, modules![0].id, { is_visible: true });

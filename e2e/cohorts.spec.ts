@@ -37,7 +37,7 @@ test("a cohort: enrol by e-mail, a scheduled grant opens a tool, a personal «з
     await expect(page.getByText("В группе пока никого нет")).toBeVisible();
     await emails.fill(`${first.email}, ${second.email.toUpperCase()}`);
     await page.getByRole("button", { name: "Добавить в группу" }).click();
-    await expect(toast(page, "Добавлено в группу: 2")).toBeVisible();
+    await expect(toast(page, "Добавлены 2 студента")).toBeVisible();
     await expect(page.getByRole("list", { name: "Студенты группы" }).getByRole("listitem")).toHaveCount(2);
 
     // A grant that opened an hour ago (Moscow time in the form).
@@ -94,5 +94,47 @@ test("a cohort: enrol by e-mail, a scheduled grant opens a tool, a personal «з
     await service.from("groups").delete().eq("name", groupName);
     await tool.remove();
     await Promise.all([deleteUser(first.id), deleteUser(second.id)]);
+  }
+});
+
+test("a date alone turns a group's grant on; lessons by tool with a search; an untouched lesson reads as in the student's panel", async ({ page }) => {
+  const student = await createStudent("Студент Датович");
+  const tool = await createTool({ lessons: [{ title: "Урок с датой", order_index: 1 }, { title: "Нетронутый урок", order_index: 2 }] });
+  const { data: group } = await service.from("groups").insert({ name: unique("Поток с датой") }).select("id, name").single();
+  try {
+    await service.from("group_members").insert({ group_id: group!.id, user_id: student.id });
+    await useSession(page, "admin");
+    await page.goto(`/admin/groups/${group!.id}`);
+    await page.getByRole("tab", { name: "Уроки" }).click();
+    const lessons = page.getByRole("tabpanel", { name: "Уроки" });
+    // Grouped by tool, found by a search.
+    await expect(lessons.getByRole("region", { name: `Инструмент «${tool.name}»` })).toBeVisible();
+    await lessons.getByLabel("Найти урок").fill("урок с дат");
+    await expect(lessons.getByTestId("grant-row")).toHaveCount(1);
+    await expect(lessons.getByRole("status")).toHaveText("Найдено уроков: 1");
+    await lessons.getByLabel("Найти урок").fill(tool.name);
+    await expect(lessons.getByTestId("grant-row")).toHaveCount(2);
+
+    // The untouched lesson: the same words here and in the student's panel.
+    const untouched = lessons.getByTestId("grant-row").filter({ hasText: "Нетронутый урок" });
+    await expect(untouched).toContainText("нет настройки группы: как у инструмента · по умолчанию");
+
+    // A date entered alone: the grant is turned on and says so.
+    const dated = lessons.getByTestId("grant-row").filter({ hasText: "Урок с датой" });
+    await expect(dated).toContainText("Доступ закрыт: введённая дата включит его.");
+    await dated.getByLabel(/^Откроется \(МСК\)/).fill(moscowInput(-HOUR));
+    await page.keyboard.press("Enter");
+    await expect(toast(page, "Дата включила доступ")).toBeVisible();
+    await expect.poll(async () => (await service.from("group_lesson_access").select("is_unlocked").eq("lesson_id", tool.lessonId("Урок с датой")).single()).data?.is_unlocked).toBe(true);
+    await expect(dated.getByRole("switch", { name: /^Доступ открыт/ })).toBeChecked();
+
+    await page.goto(`/admin?student=${student.id}`);
+    await page.getByRole("tab", { name: "Уроки" }).click();
+    await expect(page.getByTestId("access-row").filter({ hasText: "Нетронутый урок" })).toContainText("Сейчас: как у инструмента · по умолчанию");
+    await expect(page.getByTestId("access-row").filter({ hasText: "Урок с датой" }).getByRole("switch", { name: /Виден студентам/ })).toBeChecked();
+  } finally {
+    await service.from("groups").delete().eq("id", group!.id);
+    await tool.remove();
+    await deleteUser(student.id);
   }
 });

@@ -75,9 +75,10 @@ test.describe("homework", () => {
 
     // Before any work: the lesson after the stop-lesson is closed, and says why.
     await student.goto(toolPath);
-    await expect(student.getByText("Откроется, когда примут домашнее задание")).toBeVisible();
+    await expect(student.getByRole("link", { name: /Лендинг/ })).toContainText("Откроется после принятия задания урока «Гипотеза»");
     await student.goto(`${toolPath}/${tool.lessonId("Лендинг")}`);
-    await expect(student).toHaveURL(new RegExp(`${toolPath}\\?closed=homework$`));
+    await expect(student).toHaveURL(new RegExp(`${toolPath}\\?closed=${tool.lessonId("Лендинг")}$`));
+    await expect(student.getByRole("status")).toContainText("Урок «Лендинг» пока закрыт. Откроется после принятия задания урока «Гипотеза».");
 
     // The first attempt: text, a link and a file.
     await student.goto(`${toolPath}/${tool.lessonId("Гипотеза")}`);

@@ -38,12 +38,22 @@ test("a student sees when a group opens a closed module, tool or lesson, and who
     await expect(toolCard).toContainText("Скоро");
     await expect(toolCard).toContainText(expected);
 
-    // The lesson's own list, once the student's record opens the tool.
+    // The lesson's own list, once the student's record opens the tool: the date and the group.
     await setAccess("tool", student.id, tool.id, { is_unlocked: true });
-    await page.goto(`/tech-founder/${tool.name.toLowerCase()}/${tool.lessonId("Урок по расписанию")}`);
-    await expect(page).toHaveURL(/\?closed=1$/);
-    await expect(page.getByRole("status")).toContainText("Этот урок пока закрыт. Доступ открывает администратор школы.");
-    await expect(page.getByRole("link", { name: /Урок по расписанию/ })).toContainText(expected);
+    const lessonId = tool.lessonId("Урок по расписанию");
+    await page.goto(`/tech-founder/${tool.name.toLowerCase()}/${lessonId}`);
+    await expect(page).toHaveURL(new RegExp(`\\?closed=${lessonId}$`));
+    await expect(page.getByRole("status")).toHaveText(`Урок «Урок по расписанию» пока закрыт. ${expected} (группа «${group.name}»).`);
+    await expect(page.getByRole("link", { name: /Урок по расписанию/ })).toContainText(`${expected} (группа «${group.name}»)`);
+
+    // Held by an unaccepted stop-lesson too: both causes, and the date is no longer a promise.
+    const { data: task } = await service.from("assignments").insert({ lesson_id: tool.lessonId("Открытый урок"), is_stop_lesson: true }).select("id").single();
+    const both = `Откроется не раньше ${expected.replace("Откроется ", "")} (группа «${group.name}») и после принятия задания урока «Открытый урок»`;
+    await page.goto(`/tech-founder/${tool.name.toLowerCase()}/${lessonId}`);
+    await expect(page.getByRole("status")).toHaveText(`Урок «Урок по расписанию» пока закрыт. ${both}.`);
+    await expect(page.getByRole("link", { name: /Урок по расписанию/ })).toContainText(both);
+    await expect(page.getByRole("link", { name: /Урок по расписанию/ })).not.toContainText(expected);
+    await service.from("assignments").delete().eq("id", task!.id);
   } finally {
     await service.from("groups").delete().eq("id", group.id);
     await service.from("course_modules").delete().eq("id", module!.id);

@@ -67,8 +67,8 @@ test("a student marks lessons, undoes, sees progress on every list, continues af
 
     // A locked lesson explains itself after its redirect.
     await page.goto(`${base}/${tool.lessonId("Урок третий")}`);
-    await expect(page).toHaveURL(new RegExp(`${base}\\?closed=1$`));
-    await expect(page.getByRole("status")).toContainText("Этот урок пока закрыт");
+    await expect(page).toHaveURL(new RegExp(`${base}\\?closed=${tool.lessonId("Урок третий")}$`));
+    await expect(page.getByRole("status")).toContainText("Урок «Урок третий» пока закрыт");
 
     await page.goto("/dashboard");
     const tracks = page.getByRole("navigation", { name: "Треки обучения" });

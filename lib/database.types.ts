@@ -1826,6 +1826,16 @@ export type Database = {
           video_url: string
         }[]
       }
+      lesson_holds: {
+        Args: {
+          _user_id: string
+          _lesson_ids: string[]
+        }
+        Returns: {
+          lesson_id: string
+          stop_lesson_id: string
+        }[]
+      }
       lesson_list: {
         Args: {
           _lesson_ids: string[]

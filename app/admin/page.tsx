@@ -28,7 +28,7 @@ export default async function AdminPage({ searchParams }: Props) {
   const [, data] = await Promise.all([requireAdmin(), getAdminPage(studentParam, search, page, order)]);
 
   return (
-    <main className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <main id="main" className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader backHref="/dashboard" backLabel="К выбору трека" title="Панель администратора" />
       <SelectionProvider>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_1fr]">
@@ -54,7 +54,7 @@ export default async function AdminPage({ searchParams }: Props) {
                 effective={{
                   module: describeEffectiveAccess("module", data.modules.map((item) => item.id), data.effective),
                   tool: describeEffectiveAccess("tool", data.tools.map((item) => item.id), data.effective),
-                  lesson: describeEffectiveAccess("lesson", data.lessons.map((item) => item.id), data.effective),
+                  lesson: describeEffectiveAccess("lesson", data.lessons, data.effective),
                 }}
               />
             ) : (

@@ -1,11 +1,10 @@
 import Link from "next/link";
 import { CheckCircle2, ChevronRight, Lock } from "lucide-react";
 import { AskForAccess } from "@/components/school-contact";
-import { opensLabel } from "@/lib/domain/access-source";
+import { schoolContacts } from "@/lib/school";
+import { lockText, needsAdmin } from "@/lib/domain/access-reasons";
 import type { LessonGroup, LockReason, NumberedLesson } from "@/lib/domain/lessons";
 import { cn } from "@/lib/utils";
-
-const HELD_TEXT = "Откроется, когда примут домашнее задание";
 
 interface LessonLinkProps {
   lesson: NumberedLesson;
@@ -23,7 +22,7 @@ function LessonLink({ lesson, href, completed, current, compact }: LessonLinkPro
       aria-current={current ? "page" : undefined}
       className={cn(
         "flex items-center gap-3 rounded-lg border outline-none transition-colors hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/50",
-        compact ? "p-2 text-sm" : "p-4",
+        compact ? "p-2 text-sm pointer-coarse:min-h-11" : "p-4",
         lesson.locked && "border-dashed text-muted-foreground",
         current ? "border-primary bg-primary/5" : lesson.locked ? "bg-muted/40" : "bg-card",
       )}
@@ -31,8 +30,7 @@ function LessonLink({ lesson, href, completed, current, compact }: LessonLinkPro
       <span className={cn("shrink-0 text-sm font-medium", lesson.locked ? "text-muted-foreground" : "text-primary")}>{lesson.label}</span>
       <span className="flex min-w-0 flex-1 flex-col">
         <span>{lesson.title}</span>
-        {lesson.lockReason === "homework" && <span className="text-xs">{HELD_TEXT}</span>}
-        {lesson.opensAt && <span className="text-xs">{opensLabel(lesson.opensAt)}</span>}
+        {lesson.locked && lesson.causes.length > 0 && <span className="text-xs">{lockText(lesson.causes)}</span>}
       </span>
       {lesson.locked ? (
         <Lock className="size-4 shrink-0" aria-label="Урок закрыт" />
@@ -98,12 +96,34 @@ const CLOSED_TEXT: Record<LockReason, React.ReactNode> = {
   homework: "Этот урок откроется, когда куратор примет домашнее задание стоп-урока перед ним.",
 };
 
-/** Where a closed lesson's redirect lands: the list says why. */
-export function ClosedLessonNotice({ reason = "access" }: { reason?: LockReason }) {
+/** The notice for one closed lesson of the list: every cause and when it ends, and whom to ask when no date ends one. */
+function lessonNotice(lesson: NumberedLesson) {
+  const text = lockText(lesson.causes);
+  if (!text) return CLOSED_TEXT.access;
+  return (
+    <>
+      Урок «{lesson.title}» пока закрыт. {text}.{needsAdmin(lesson.causes) && schoolContacts().length > 0 && <> <AskForAccess /></>}
+    </>
+  );
+}
+
+/**
+ * Where a closed lesson's redirect lands: the list says why. `reason`: what the redirect said
+ * (a lesson the list shows is named by its id, and the notice gives its own causes).
+ */
+export function ClosedLessonNotice({ reason = "access", sequence = [] }: { reason?: LockReason | { lessonId: string }; sequence?: readonly NumberedLesson[] }) {
+  let text: React.ReactNode;
+  if (typeof reason === "string") text = CLOSED_TEXT[reason];
+  else {
+    const lesson = sequence.find((item) => item.id === reason.lessonId);
+    // Opened since (the notice has nothing to say), or not in the list (hidden: no cause is told).
+    if (lesson && !lesson.locked) return null;
+    text = lesson ? lessonNotice(lesson) : CLOSED_TEXT.access;
+  }
   return (
     <p role="status" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
       <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <span>{CLOSED_TEXT[reason]}</span>
+      <span>{text}</span>
     </p>
   );
 }

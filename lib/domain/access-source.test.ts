@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessSourceLabel, describeEffectiveAccess, effectiveStateLabel, grantSummary, opensLabel, shownAccess, switchName, switchText, type EffectiveAccess, type GrantState } from "./access-source";
+import { accessSourceLabel, describeEffectiveAccess, effectiveStateLabel, grantSummary, membersAddedMessage, opensLabel, shownAccess, switchName, switchText, untouchedLabel, withDatesTurningOn, type EffectiveAccess, type GrantState } from "./access-source";
 
 const access = (overrides: Partial<EffectiveAccess>): EffectiveAccess => ({
   is_unlocked: true,
@@ -50,7 +50,7 @@ describe("grantSummary", () => {
   const grant = (overrides: Partial<GrantState>): GrantState => ({ is_unlocked: true, is_visible: true, unlock_at: null, expires_at: null, ...overrides });
 
   it.each([
-    [undefined, "нет настройки"],
+    [undefined, "нет настройки группы: закрыт, виден · по умолчанию"],
     [grant({}), "открыт"],
     [grant({ is_unlocked: false, is_visible: false }), "закрыт, скрыт"],
     [grant({ unlock_at: "2027-01-12T07:00:00Z" }), "откроется 12.01 в 10:00 МСК"],
@@ -68,7 +68,53 @@ describe("describeEffectiveAccess", () => {
       t1: { is_unlocked: true, is_visible: true, label: "Сейчас: открыт, виден · группа «Поток: январь 2027»" },
       t2: { is_unlocked: false, is_visible: true, label: "Сейчас: закрыт, виден · по умолчанию" },
     });
-    expect(describeEffectiveAccess("lesson", ["l1"], rows).l1).toEqual({ is_unlocked: true, is_visible: true, label: "Сейчас: открыт, виден · по умолчанию" });
+    expect(describeEffectiveAccess("lesson", [{ id: "l1", tool_id: "t1", course_module_id: null }], rows).l1).toEqual({
+      is_unlocked: true,
+      is_visible: true,
+      label: "Сейчас: как у инструмента · по умолчанию",
+    });
+  });
+});
+
+describe("an untouched item reads the same on the group page and in the student's panel", () => {
+  const now = new Date("2027-01-10T07:00:00Z");
+  it.each([
+    ["module", null, "закрыт, виден · по умолчанию"],
+    ["tool", null, "закрыт, виден · по умолчанию"],
+    ["lesson", "tool", "как у инструмента · по умолчанию"],
+    ["lesson", "module", "как у модуля · по умолчанию"],
+  ] as const)("%s in a %s", (kind, parent, words) => {
+    expect(untouchedLabel(kind, parent)).toBe(words);
+    expect(grantSummary(undefined, now, { kind, parent })).toBe(`нет настройки группы: ${words}`);
+    const item = { id: "x", tool_id: parent === "tool" ? "t" : null, course_module_id: parent === "module" ? "m" : null };
+    expect(describeEffectiveAccess(kind, [item], []).x.label).toBe(`Сейчас: ${words}`);
+  });
+});
+
+describe("withDatesTurningOn: a date entered on a closed grant turns it on", () => {
+  const closed = { is_unlocked: false, is_visible: true, unlock_at: "", expires_at: "" };
+  it.each([
+    ["an opening date on a closed grant", closed, { ...closed, unlock_at: "2027-01-12T10:00" }, true, true],
+    ["a closing date on a closed grant", closed, { ...closed, expires_at: "2027-03-01T10:00" }, true, true],
+    ["a date on an open grant", { ...closed, is_unlocked: true }, { ...closed, is_unlocked: true, unlock_at: "2027-01-12T10:00" }, true, false],
+    ["switching off a dated grant keeps it off", { ...closed, is_unlocked: true, unlock_at: "2027-01-12T10:00" }, { ...closed, unlock_at: "2027-01-12T10:00" }, false, false],
+    ["a date cleared", { ...closed, unlock_at: "2027-01-12T10:00" }, closed, false, false],
+  ] as const)("%s", (_, before, next, unlocked, turnedOn) => {
+    const result = withDatesTurningOn(before, next);
+    expect(result.values.is_unlocked).toBe(unlocked);
+    expect(result.turnedOn).toBe(turnedOn);
+  });
+});
+
+describe("membersAddedMessage", () => {
+  it.each([
+    [0, "Все уже в группе"],
+    [1, "Добавлен 1 студент"],
+    [3, "Добавлены 3 студента"],
+    [5, "Добавлено 5 студентов"],
+    [21, "Добавлен 21 студент"],
+  ])("%i → %s", (count, text) => {
+    expect(membersAddedMessage(count)).toBe(text);
   });
 });
 
@@ -89,8 +135,8 @@ describe("switchText and switchName", () => {
   it("name what the switch controls and the state it is in", () => {
     expect(switchText("is_unlocked", true)).toBe("Доступ открыт");
     expect(switchText("is_unlocked", false)).toBe("Доступ закрыт");
-    expect(switchText("is_visible", true)).toBe("Видимость: виден");
-    expect(switchText("is_visible", false)).toBe("Видимость: скрыт");
+    expect(switchText("is_visible", true)).toBe("Виден студентам");
+    expect(switchText("is_visible", false)).toBe("Скрыт от студентов");
     expect(switchName("is_unlocked", false, "Модуль 1")).toBe("Доступ закрыт — Модуль 1");
   });
 });

@@ -1,4 +1,5 @@
 import { formatMoscowShort } from "./dates";
+import { pluralForm } from "./plural";
 
 /** Where a student's effective access to an item comes from (what public.student_access answers). */
 export interface EffectiveAccess {
@@ -23,6 +24,18 @@ export function accessSourceLabel(access: EffectiveAccess | undefined, now: Date
 /** What a student reads on a closed item a grant opens later: «Откроется 01.12 в 10:00 МСК». */
 export const opensLabel = (opensAt: string, now: Date = new Date()) => `Откроется ${formatMoscowShort(opensAt, now)}`;
 
+/** Where a lesson sits: its tool or its course module, whose access it follows with no record of its own. */
+export type LessonParent = "tool" | "module";
+
+/**
+ * An item no record speaks about, in the same words on the group page and in the student's panel
+ * (docs/product.md §4: a module or tool is closed and visible; a lesson follows its tool or module).
+ */
+export function untouchedLabel(kind: "module" | "tool" | "lesson", parent?: LessonParent | null): string {
+  if (kind !== "lesson") return "закрыт, виден · по умолчанию";
+  return `${parent === "module" ? "как у модуля" : parent === "tool" ? "как у инструмента" : "как у инструмента или модуля"} · по умолчанию`;
+}
+
 /** The effective state in words, for the access panel: «Сейчас: открыт, виден». */
 export function effectiveStateLabel(access: EffectiveAccess | undefined, openByDefault: boolean): string {
   const unlocked = access ? access.is_unlocked : openByDefault;
@@ -38,8 +51,12 @@ export interface GrantState {
 }
 
 /** A group grant in words at a moment: «открыт до 01.03 в 10:00 МСК», «откроется 12.01 в 10:00 МСК», «доступ истёк». */
-export function grantSummary(grant: GrantState | undefined, now: Date): string {
-  if (!grant) return "нет настройки";
+export function grantSummary(
+  grant: GrantState | undefined,
+  now: Date,
+  untouched: { kind: "module" | "tool" | "lesson"; parent?: LessonParent | null } = { kind: "module" },
+): string {
+  if (!grant) return `нет настройки группы: ${untouchedLabel(untouched.kind, untouched.parent)}`;
   const parts: string[] = [];
   if (!grant.is_unlocked) parts.push("закрыт");
   else if (grant.expires_at && new Date(grant.expires_at) <= now) parts.push("доступ истёк");
@@ -52,13 +69,15 @@ export function grantSummary(grant: GrantState | undefined, now: Date): string {
 /** Every item's effective flags and a label, from the rows some record speaks about; the rest are defaults. */
 export function describeEffectiveAccess<T extends EffectiveAccess & { kind: string; item_id: string }>(
   kind: "module" | "tool" | "lesson",
-  itemIds: readonly string[],
+  items: readonly (string | { id: string; tool_id?: string | null; course_module_id?: string | null })[],
   rows: readonly T[],
   now: Date = new Date(),
 ): Record<string, { is_unlocked: boolean; is_visible: boolean; label: string }> {
   const byItem = new Map(rows.filter((row) => row.kind === kind).map((row) => [row.item_id, row]));
   return Object.fromEntries(
-    itemIds.map((id) => {
+    items.map((item) => {
+      const id = typeof item === "string" ? item : item.id;
+      const parent: LessonParent | null = typeof item === "string" ? null : item.tool_id ? "tool" : item.course_module_id ? "module" : null;
       const row = byItem.get(id);
       // docs/product.md: a lesson with no record opens when its tool or module does.
       const openByDefault = kind === "lesson";
@@ -67,7 +86,7 @@ export function describeEffectiveAccess<T extends EffectiveAccess & { kind: stri
         {
           is_unlocked: row ? row.is_unlocked : openByDefault,
           is_visible: row ? row.is_visible : true,
-          label: `${effectiveStateLabel(row, openByDefault)} · ${accessSourceLabel(row, now)}`,
+          label: row ? `${effectiveStateLabel(row, openByDefault)} · ${accessSourceLabel(row, now)}` : `Сейчас: ${untouchedLabel(kind, parent)}`,
         },
       ];
     }),
@@ -95,7 +114,25 @@ export function shownAccess(
  */
 export function switchText(field: "is_unlocked" | "is_visible", on: boolean): string {
   if (field === "is_unlocked") return on ? "Доступ открыт" : "Доступ закрыт";
-  return on ? "Видимость: виден" : "Видимость: скрыт";
+  return on ? "Виден студентам" : "Скрыт от студентов";
+}
+
+type GrantValues = { is_unlocked: boolean; unlock_at: string; expires_at: string };
+
+/**
+ * A date entered on a closed grant turns it on: a closed grant never opens, so a date alone would
+ * save one that never does. `turnedOn` says so, for the toast.
+ */
+export function withDatesTurningOn<T extends GrantValues>(before: T, next: T): { values: T; turnedOn: boolean } {
+  const dateAdded = (["unlock_at", "expires_at"] as const).some((field) => next[field] !== "" && next[field] !== before[field]);
+  if (!dateAdded || next.is_unlocked) return { values: next, turnedOn: false };
+  return { values: { ...next, is_unlocked: true }, turnedOn: true };
+}
+
+/** The toast after adding students to a group: «Добавлен 1 студент», «Добавлены 3 студента», «Добавлено 5 студентов». */
+export function membersAddedMessage(count: number): string {
+  if (count === 0) return "Все уже в группе";
+  return `${pluralForm(count, { one: "Добавлен", few: "Добавлены", many: "Добавлено" })} ${count} ${pluralForm(count, { one: "студент", few: "студента", many: "студентов" })}`;
 }
 
 /** The switch's accessible name: its label and the item, so a list of switches reads apart. */

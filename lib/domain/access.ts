@@ -1,3 +1,5 @@
+import type { AccessWhy } from "./access-reasons";
+
 /** Per-student access to an item (docs/product.md §4): no record means locked and visible. */
 
 export interface AccessFlags {
@@ -31,9 +33,10 @@ export interface Ordered {
  * An access row keyed by the item it is about (queries alias module_id/tool_id/lesson_id to itemId);
  * `opens_at`: when a dated grant opens the closed item (effective_access), on the student pages.
  */
-export type AccessRecord = AccessFlags & { itemId: string; opens_at?: string | null };
+export type AccessRecord = AccessFlags & AccessWhy & { itemId: string; opens_at?: string | null };
 
-export type WithAccess<T> = T & AccessFlags & { hasRecord: boolean; opensAt: string | null };
+/** `record`: the deciding record itself, for its «why» (lockCauses); absent without one. */
+export type WithAccess<T> = T & AccessFlags & { hasRecord: boolean; opensAt: string | null; record?: AccessRecord };
 
 export function byOrderIndex<T extends Ordered>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => a.order_index - b.order_index || a.id.localeCompare(b.id));
@@ -53,6 +56,7 @@ export function withAccess<T extends Ordered>(
       is_visible: record?.is_visible ?? DEFAULT_ACCESS.is_visible,
       hasRecord: Boolean(record),
       opensAt: record?.opens_at ?? null,
+      ...(record ? { record } : {}),
     };
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { closedReasonOf, groupLessons, heldLessonRedirect, lessonHeading, neighbours, openLesson } from "./lessons";
+import { closedReasonOf, groupLessons, heldLessonRedirect, lessonHeading, lockedLessonRedirect, neighbours, openLesson } from "./lessons";
+import { lockText } from "./access-reasons";
 
 const modules = [
   { id: "m2", name: "Блок 2", description: null, order_index: 2 },
@@ -131,6 +132,16 @@ describe("lessons a stop-lesson holds", () => {
     expect(openLesson(modules, lessons, [], "a", held)).toMatchObject({ status: "open", previous: { id: "l5" }, next: null });
   });
 
+  it("name the stop-lesson holding them, and a group's date only as «не раньше» beside it", () => {
+    const access = [{ lesson_id: "c", is_unlocked: false, is_visible: true, source: "group", group_names: ["Поток"], opens_at: "2026-11-29T07:00:00Z" }];
+    const holds = held.map((lesson_id) => ({ lesson_id, stop_lesson_id: "a" }));
+    const { sequence } = groupLessons(modules, lessons, access, held, holds);
+    const text = (id: string) => lockText(sequence.find((lesson) => lesson.id === id)!.causes, new Date("2026-11-25T12:00:00Z"));
+    expect(text("a")).toBeNull();
+    expect(text("b")).toBe("Откроется после принятия задания урока «Первый в блоке»");
+    expect(text("c")).toBe("Откроется не раньше 29.11 в 10:00 МСК (группа «Поток») и после принятия задания урока «Первый в блоке»");
+  });
+
   it("ignore ids not in the list", () => {
     expect(groupLessons(modules, lessons, [], ["elsewhere"]).sequence.every((lesson) => !lesson.locked)).toBe(true);
   });
@@ -144,8 +155,15 @@ describe("the closed notice's query", () => {
     ["", null],
     ["2", null],
     [["1", "homework"], null],
+    ["D0000000-0000-4000-8000-000000000003", { lessonId: "d0000000-0000-4000-8000-000000000003" }],
   ] as const)("closed=%j reads as %j", (query, reason) => {
-    expect(closedReasonOf(query as string | string[] | undefined)).toBe(reason);
+    expect(closedReasonOf(query as string | string[] | undefined)).toEqual(reason);
+  });
+
+  it("a closed lesson the list shows sends the student to its list, naming the lesson", () => {
+    const id = "d0000000-0000-4000-8000-000000000003";
+    const target = new URL(lockedLessonRedirect("/tech-founder/Lovable", id), "http://school.test");
+    expect(closedReasonOf(target.searchParams.get("closed") ?? undefined)).toEqual({ lessonId: id });
   });
 
   it("a held lesson sends the student to its list, which then reads the reason back", () => {

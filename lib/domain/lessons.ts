@@ -1,4 +1,5 @@
 import { byOrderIndex, canOpenLesson, type AccessFlags } from "./access";
+import { lockCauses, type AccessWhy, type LockCause } from "./access-reasons";
 
 /** Lesson grouping and numbering on a tool's page (docs/product.md §2). */
 
@@ -27,6 +28,8 @@ export interface NumberedLesson extends LessonOutline {
   lockReason: LockReason | null;
   /** When a dated grant opens the lesson its access keeps closed; null otherwise. */
   opensAt: string | null;
+  /** Everything that keeps it closed (its record, the stop-lesson holding it), for lockText. */
+  causes: LockCause[];
 }
 
 export interface LessonGroup {
@@ -48,7 +51,13 @@ const LOOSE_GROUP_KEY = "loose";
 
 export const lessonLabel = (number: number) => `Урок ${number}`;
 
-type LessonAccess = AccessFlags & { lesson_id: string; opens_at?: string | null };
+type LessonAccess = AccessFlags & AccessWhy & { lesson_id: string; opens_at?: string | null };
+
+/** Which stop-lesson holds a lesson (lesson_list's `holds`). */
+export interface LessonHold {
+  lesson_id: string;
+  stop_lesson_id: string;
+}
 
 /** The access record wins: accepting the homework would not open a lesson the school closed. */
 function lockReasonOf(record: LessonAccess | undefined, held: boolean): LockReason | null {
@@ -59,22 +68,27 @@ function lockReasonOf(record: LessonAccess | undefined, held: boolean): LockReas
 /**
  * Hides lessons the student may not see, then groups the rest: lessons without a module in
  * «Уроки», numbered by order_index; lessons of each module block numbered by position.
- * `held`: the lessons a stop-lesson keeps closed (lesson_list's `held`).
+ * `held`: the lessons a stop-lesson keeps closed (lesson_list's `held`); `holds`: which stop-lesson
+ * holds each, so the list names it.
  */
 export function groupLessons(
   modules: readonly ModuleBlock[],
   lessons: readonly LessonOutline[],
   access: readonly LessonAccess[],
   held: readonly string[] = [],
+  holds: readonly LessonHold[] = [],
 ): ToolLessons {
   const accessByLesson = new Map(access.map((record) => [record.lesson_id, record]));
   const heldIds = new Set(held);
+  const titles = new Map(lessons.map((lesson) => [lesson.id, lesson.title]));
+  const stopOf = new Map(holds.map((hold) => [hold.lesson_id, titles.get(hold.stop_lesson_id) ?? null]));
   const visible = byOrderIndex(lessons).filter((lesson) => accessByLesson.get(lesson.id)?.is_visible ?? true);
   const numbered = (lesson: LessonOutline, number: number): NumberedLesson => {
     const record = accessByLesson.get(lesson.id);
     const lockReason = lockReasonOf(record, heldIds.has(lesson.id));
     const opensAt = lockReason === "access" ? (record?.opens_at ?? null) : null;
-    return { ...lesson, number, label: lessonLabel(number), locked: lockReason !== null, lockReason, opensAt };
+    const causes = lockCauses(record, { held: heldIds.has(lesson.id) ? { stopTitle: stopOf.get(lesson.id) ?? null } : null });
+    return { ...lesson, number, label: lessonLabel(number), locked: lockReason !== null, lockReason, opensAt, causes };
   };
   const moduleIds = new Set(modules.map((block) => block.id));
 
@@ -114,10 +128,17 @@ export function lessonHeading(groups: readonly LessonGroup[], lessonId: string):
 /** Where a lesson a stop-lesson holds sends the student: its list, which says why (paths.ts's `?closed=1` is the access record's). */
 export const heldLessonRedirect = (listPath: string) => `${listPath}?closed=homework`;
 
-/** Why the list was reached from a closed lesson, by its `closed` query; null when it was not. */
-export function closedReasonOf(query: string | string[] | undefined): LockReason | null {
+/** Where a closed lesson the list shows sends the student: its list, which says why that lesson is closed. */
+export const lockedLessonRedirect = (listPath: string, lessonId: string) => `${listPath}?closed=${encodeURIComponent(lessonId)}`;
+
+/**
+ * Why the list was reached from a closed lesson, by its `closed` query; null when it was not.
+ * A lesson's id names the lesson (the list says its own causes); «1» is a lesson not in the list.
+ */
+export function closedReasonOf(query: string | string[] | undefined): LockReason | { lessonId: string } | null {
   if (query === "1") return "access";
   if (query === "homework") return "homework";
+  if (typeof query === "string" && /^[0-9a-f-]{36}$/i.test(query)) return { lessonId: query.toLowerCase() };
   return null;
 }
 
@@ -145,6 +166,7 @@ export function openLesson(
   access: readonly LessonAccess[],
   lessonId: string,
   held: readonly string[] = [],
+  holds: readonly LessonHold[] = [],
 ): LessonOpening {
   if (!lessons.some((lesson) => lesson.id === lessonId)) return { status: "missing" };
   const reason = lockReasonOf(
@@ -152,7 +174,7 @@ export function openLesson(
     held.includes(lessonId),
   );
   if (reason) return { status: "closed", reason };
-  const { groups, sequence } = groupLessons(modules, lessons, access, held);
+  const { groups, sequence } = groupLessons(modules, lessons, access, held, holds);
   const lesson = sequence.find((item) => item.id === lessonId);
   if (!lesson) return { status: "missing" };
   return { status: "open", lesson, groups, ...neighbours(sequence, lessonId) };

@@ -18,9 +18,16 @@ export type ProgressSummary = z.infer<typeof progressSummarySchema>;
 /** When a dated grant opens a closed item; absent until the page functions return it (a null then). */
 const opensAt = z.string().nullable().default(null);
 
-const accessRow = z.object({ item_id: z.string(), is_unlocked: z.boolean(), is_visible: z.boolean(), opens_at: opensAt });
+/** Whose record decides a closed item, the groups named and whether it ran out (the access rule's «why»). */
+const why = {
+  source: z.enum(["personal", "group"]).nullable().default(null),
+  group_names: z.array(z.string()).nullable().default(null),
+  expired: z.boolean().default(false),
+};
+
+const accessRow = z.object({ item_id: z.string(), is_unlocked: z.boolean(), is_visible: z.boolean(), opens_at: opensAt, ...why });
 const toAccessRecords = (rows: z.infer<typeof accessRow>[]): AccessRecord[] =>
-  rows.map((row) => ({ itemId: row.item_id, is_unlocked: row.is_unlocked, is_visible: row.is_visible, opens_at: row.opens_at }));
+  rows.map(({ item_id, ...row }) => ({ itemId: item_id, ...row }));
 
 /**
  * What public.course_modules_page and public.tools_page return: the published items, the viewer's
@@ -71,11 +78,18 @@ export type HomeworkSummary = z.infer<typeof homeworkSummarySchema>;
 /** The dashboard and what homework waits for the student; none in an admin's preview (the summary is the caller's own). */
 export async function getDashboard(viewer: Viewer) {
   const supabase = await createDataClient();
-  const [page, homework] = await Promise.all([
+  // A curator lands here: how many works wait for them (review_queue's total, the queue's own rule).
+  const reviewer = !viewer.preview && viewer.user.role === "curator";
+  const [page, homework, queue] = await Promise.all([
     supabase.rpc("dashboard_page", { _student_id: previewedStudentId(viewer) }),
     viewer.preview ? null : supabase.rpc("homework_summary"),
+    reviewer ? supabase.rpc("review_queue", { _status: "submitted", _limit: 1 }) : null,
   ]);
-  return { ...dashboardSchema.parse(orThrow(page)), homework: homework ? homeworkSummarySchema.parse(orThrow(homework)) : null };
+  return {
+    ...dashboardSchema.parse(orThrow(page)),
+    homework: homework ? homeworkSummarySchema.parse(orThrow(homework)) : null,
+    waitingReviews: queue ? z.object({ total: z.number() }).parse(orThrow(queue)).total : null,
+  };
 }
 
 const flags = { is_unlocked: z.boolean(), is_visible: z.boolean() };
@@ -83,10 +97,12 @@ const flags = { is_unlocked: z.boolean(), is_visible: z.boolean() };
 /** The lessons of a tool or a course module, the student's records for them and which they completed. */
 const lessonListSchema = z.object({
   lessons: z.array(z.object({ id: z.string(), module_id: z.string().nullable(), title: z.string(), order_index: z.number() })),
-  lesson_access: z.array(z.object({ lesson_id: z.string(), ...flags, opens_at: opensAt })),
+  lesson_access: z.array(z.object({ lesson_id: z.string(), ...flags, opens_at: opensAt, ...why })),
   completed: z.array(z.string()),
   /** Lessons an unaccepted stop-lesson before them keeps closed. */
   held: z.array(z.string()).default([]),
+  /** Which stop-lesson holds each held lesson. */
+  holds: z.array(z.object({ lesson_id: z.string(), stop_lesson_id: z.string() })).default([]),
 });
 
 /** A lesson's material as its list shows it; the bytes are reached through /files/materials/{id}. */

@@ -11,6 +11,7 @@ import { getDashboard } from "@/lib/queries/courses";
 import { ArrivalToast } from "@/components/arrival-toast";
 import { AuthStateRefresher } from "./_components/auth-state-refresher";
 import { HomeworkWaiting } from "./_components/homework-waiting";
+import { ReviewsWaiting } from "./_components/reviews-waiting";
 import { SignOutButton } from "./_components/sign-out-button";
 
 export const metadata: Metadata = { title: "Выбор трека" };
@@ -74,6 +75,7 @@ export default async function DashboardPage() {
           <ArrowRight className="size-5 shrink-0 transition-transform group-hover:translate-x-1" aria-hidden />
         </Link>
       )}
+      {dashboard.waitingReviews !== null && <ReviewsWaiting count={dashboard.waitingReviews} />}
       {dashboard.homework && <HomeworkWaiting summary={dashboard.homework} />}
       <p className="text-muted-foreground">Выберите трек обучения:</p>
       <nav aria-label="Треки обучения" className="grid grid-cols-1 gap-4 sm:grid-cols-2">

@@ -7,7 +7,7 @@ import { AskForAccess } from "@/components/school-contact";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { visibleOnly, withAccess } from "@/lib/domain/access";
-import { opensLabel } from "@/lib/domain/access-source";
+import { lockCauses, lockText } from "@/lib/domain/access-reasons";
 import { NO_PROGRESS } from "@/lib/domain/progress";
 import { courseModulePath } from "@/lib/domain/paths";
 import { requireViewer } from "@/lib/preview";
@@ -56,7 +56,7 @@ export default async function ProductFounderPage() {
                     <h2>{module.title}</h2>
                   </CardTitle>
                   {module.description && <CardDescription>{module.description}</CardDescription>}
-                  {!module.is_unlocked && module.opensAt && <p className="text-sm font-medium">{opensLabel(module.opensAt)}</p>}
+                  {!module.is_unlocked && <p className="text-sm font-medium">{lockText(lockCauses(module.record, { section: true }))}</p>}
                   {module.is_unlocked && <ProgressBar progress={progressOf(module.id)} className="mt-2" />}
                 </CardHeader>
               </Card>

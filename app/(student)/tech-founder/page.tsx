@@ -6,7 +6,7 @@ import { PageHeader, PageShell } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { visibleOnly, withAccess } from "@/lib/domain/access";
-import { opensLabel } from "@/lib/domain/access-source";
+import { lockCauses, lockText } from "@/lib/domain/access-reasons";
 import { NO_PROGRESS } from "@/lib/domain/progress";
 import { toolPath } from "@/lib/domain/paths";
 import { requireViewer } from "@/lib/preview";
@@ -42,7 +42,7 @@ export default async function TechFounderPage() {
                     )}
                   </div>
                   {tool.description && <CardDescription>{tool.description}</CardDescription>}
-                  {!tool.is_unlocked && tool.opensAt && <p className="text-sm font-medium">{opensLabel(tool.opensAt)}</p>}
+                  {!tool.is_unlocked && <p className="text-sm font-medium">{lockText(lockCauses(tool.record, { section: true }))}</p>}
                   {tool.is_unlocked && <ProgressBar progress={progressOf(tool.id)} className="mt-2" />}
                 </CardHeader>
               </Card>

@@ -4,6 +4,7 @@ import { defineAction, ok } from "@/lib/actions";
 import * as groups from "@/lib/mutations/groups";
 import { bulkGrantSchema, grantRefSchema, grantSchema, groupNameSchema, memberEmailsSchema, memberSchema, undoBulkGrantSchema } from "@/lib/validation/groups";
 import { curatorEmailSchema, curatorSchema } from "@/lib/validation/reviews";
+import { membersAddedMessage } from "@/lib/domain/access-source";
 
 /** The cohorts' actions: groups, members by e-mail, curators, dated grants. */
 
@@ -24,7 +25,7 @@ export const deleteGroup = defineAction({ role: "admin", schema: memberSchema.sh
 /** Adds students by e-mail, all or none: unknown addresses come back and nothing is added. */
 export const addMembers = defineAction({ role: "admin", schema: memberEmailsSchema }, async ({ data, supabase }) => {
   const added = await groups.addMembers(supabase, data.groupId, data.emails);
-  return ok(undefined, added ? `Добавлено в группу: ${added}` : "Все уже в группе");
+  return ok(undefined, membersAddedMessage(added));
 });
 
 export const removeMember = defineAction({ role: "admin", schema: memberSchema }, async ({ data, supabase }) => {

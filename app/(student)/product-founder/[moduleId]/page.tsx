@@ -28,7 +28,7 @@ export default async function CourseModulePage({ params, searchParams }: Props) 
   const page = await getCourseModulePage(viewer, moduleId);
   // Missing, a draft, locked or hidden: the track page says what is open.
   if (!page.module || !canOpenSection(page.access)) redirect("/product-founder");
-  const { groups, sequence } = groupLessons([], page.lessons, page.lesson_access, page.held);
+  const { groups, sequence } = groupLessons([], page.lessons, page.lesson_access, page.held, page.holds);
   const closedReason = closedReasonOf((await searchParams).closed);
   const progress = progressOf(
     sequence.map((lesson) => lesson.id),
@@ -39,7 +39,7 @@ export default async function CourseModulePage({ params, searchParams }: Props) 
     <PageShell>
       <PageHeader backHref="/product-founder" backLabel="К модулям курса" title={page.module.title} />
       <p className="-mt-4 text-sm font-medium text-primary">Модуль {page.module.number}</p>
-      {closedReason && <ClosedLessonNotice reason={closedReason} />}
+      {closedReason && <ClosedLessonNotice reason={closedReason} sequence={sequence} />}
       {page.module.description && <p className="text-muted-foreground">{page.module.description}</p>}
       <ProgressBar progress={progress} className="max-w-sm" />
       <LessonList groups={groups} basePath={courseModulePath(page.module.id)} completed={page.completed} emptyText="Уроки для этого модуля скоро появятся" />

@@ -29,7 +29,7 @@ export default async function ToolLessonsPage({ params, searchParams }: Props) {
   if (page.hidden) redirect("/tech-founder");
   if (!page.tool) notFound();
   if (!canOpenSection(page.access)) redirect("/tech-founder");
-  const { groups, sequence } = groupLessons(page.modules, page.lessons, page.lesson_access, page.held);
+  const { groups, sequence } = groupLessons(page.modules, page.lessons, page.lesson_access, page.held, page.holds);
   const closedReason = closedReasonOf((await searchParams).closed);
   const progress = progressOf(
     sequence.map((lesson) => lesson.id),
@@ -39,7 +39,7 @@ export default async function ToolLessonsPage({ params, searchParams }: Props) {
   return (
     <PageShell>
       <PageHeader backHref="/tech-founder" backLabel="К инструментам" title={page.tool.name} />
-      {closedReason && <ClosedLessonNotice reason={closedReason} />}
+      {closedReason && <ClosedLessonNotice reason={closedReason} sequence={sequence} />}
       {page.tool.description && <p className="text-muted-foreground">{page.tool.description}</p>}
       <ProgressBar progress={progress} className="max-w-sm" />
       <LessonList groups={groups} basePath={toolPath(page.tool.name)} completed={page.completed} emptyText="Уроки для этого инструмента скоро появятся" />

@@ -11,6 +11,7 @@ import { GroupCurators } from "../_components/curators";
 import { DeleteGroupButton, MemberList } from "../_components/group-controls";
 import { AddMembersForm, GroupNameForm } from "../_components/group-forms";
 import { GrantList, type GrantItem } from "../_components/grant-list";
+import { LessonGrants, type LessonSection } from "../_components/lesson-grants";
 
 export const metadata: Metadata = { title: "Группа", robots: { index: false } };
 
@@ -22,21 +23,36 @@ export default async function GroupPage({ params }: { params: Promise<{ groupId:
   const group = page.group;
 
   const now = new Date();
+  // An untouched item reads as in the student's panel (untouchedLabel): a lesson follows its tool or module.
+  const parentOf = new Map(page.lessons.map((lesson) => [lesson.id, lesson.tool_id ? ("tool" as const) : lesson.course_module_id ? ("module" as const) : null]));
   const summaries = (kind: "module" | "tool" | "lesson", items: GrantItem[]) =>
-    Object.fromEntries(items.map((item) => [item.id, grantSummary(page.grants.find((grant) => grant.kind === kind && grant.item_id === item.id), now)]));
-  const parentName = new Map([...page.modules.map((module) => [module.id, module.title] as const), ...page.tools.map((tool) => [tool.id, tool.name] as const)]);
+    Object.fromEntries(
+      items.map((item) => [
+        item.id,
+        grantSummary(
+          page.grants.find((grant) => grant.kind === kind && grant.item_id === item.id),
+          now,
+          { kind, parent: parentOf.get(item.id) },
+        ),
+      ]),
+    );
+  const lessonItems = (parentId: string, parentName: string) =>
+    byOrderIndex(page.lessons.filter((lesson) => (lesson.course_module_id ?? lesson.tool_id) === parentId)).map((lesson) => ({
+      id: lesson.id,
+      label: `${parentName} → ${lesson.title}`,
+    }));
+  // The lessons by course module, then by tool, each in the course's order.
+  const lessonSections: LessonSection[] = [
+    ...byOrderIndex(page.modules).map((module) => ({ key: module.id, title: `Модуль «${module.title}»`, items: lessonItems(module.id, module.title) })),
+    ...byOrderIndex(page.tools).map((tool) => ({ key: tool.id, title: `Инструмент «${tool.name}»`, items: lessonItems(tool.id, tool.name) })),
+  ].filter((section) => section.items.length > 0);
   const lists = {
     module: byOrderIndex(page.modules).map((module) => ({ id: module.id, label: module.title })),
     tool: byOrderIndex(page.tools).map((tool) => ({ id: tool.id, label: tool.name })),
-    lesson: byOrderIndex(page.lessons).map((lesson) => ({
-      id: lesson.id,
-      label: `${parentName.get(lesson.course_module_id ?? lesson.tool_id ?? "") ?? ""} → ${lesson.title}`,
-    })),
   };
   const tabs = [
     { kind: "module", title: "Модули", empty: "Модулей пока нет" },
     { kind: "tool", title: "Инструменты", empty: "Инструментов пока нет" },
-    { kind: "lesson", title: "Уроки", empty: "Уроков пока нет" },
   ] as const;
 
   return (
@@ -73,6 +89,7 @@ export default async function GroupPage({ params }: { params: Promise<{ groupId:
                 {tab.title}
               </TabsTrigger>
             ))}
+            <TabsTrigger value="lesson">Уроки</TabsTrigger>
           </TabsList>
           {tabs.map((tab) => (
             <TabsContent key={tab.kind} value={tab.kind}>
@@ -86,6 +103,14 @@ export default async function GroupPage({ params }: { params: Promise<{ groupId:
               />
             </TabsContent>
           ))}
+          <TabsContent value="lesson">
+            <LessonGrants
+              groupId={group.id}
+              sections={lessonSections}
+              grants={page.grants}
+              summaries={summaries("lesson", lessonSections.flatMap((section) => section.items))}
+            />
+          </TabsContent>
         </Tabs>
       </section>
     </main>

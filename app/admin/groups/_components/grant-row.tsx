@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import type { AccessKind } from "@/lib/domain/access";
-import { switchName, switchText } from "@/lib/domain/access-source";
+import { switchName, switchText, withDatesTurningOn } from "@/lib/domain/access-source";
 import { isoToMoscowInput } from "@/lib/domain/dates";
 import type { ActionResult } from "@/lib/actions/result";
 import type { GroupGrant } from "@/lib/queries/groups";
@@ -113,7 +113,9 @@ export function GrantRow({ groupId, kind, item, grant, summary, onUnsaved }: Row
 
   // Presses are never dropped while a save is under way: each sends the whole row as it stands,
   // and server actions run in the order they were made, so the last press is what is stored.
-  const commit = (next: Values) => {
+  // A date entered on a closed grant turns it on (withDatesTurningOn): a date alone never opened anything.
+  const commit = (entered: Values) => {
+    const { values: next, turnedOn } = withDatesTurningOn(sent, entered);
     setValues(next);
     const before = grant;
     startTransition(async () => {
@@ -126,7 +128,8 @@ export function GrantRow({ groupId, kind, item, grant, summary, onUnsaved }: Row
       if (isRefused) return;
       setSent(next);
       const result = await saveGrant(grantForm).catch(() => UNREACHABLE);
-      report(result, "Сохранено", `${switchText("is_unlocked", next.is_unlocked)}, ${switchText("is_visible", next.is_visible).toLowerCase()}`, () => restore(before));
+      const state = `${switchText("is_unlocked", next.is_unlocked)}, ${switchText("is_visible", next.is_visible).toLowerCase()}`;
+      report(result, "Сохранено", turnedOn ? `Дата включила доступ: ${state.toLowerCase()}` : state, () => restore(before));
     });
   };
 
@@ -184,6 +187,11 @@ export function GrantRow({ groupId, kind, item, grant, summary, onUnsaved }: Row
         ))}
         {dateField("unlock_at", "Откроется (МСК)")}
         {dateField("expires_at", "Закроется (МСК)")}
+        {!values.is_unlocked && (
+          <p id={`${id}-dates-hint`} className="basis-full text-xs text-muted-foreground">
+            Доступ закрыт: введённая дата включит его.
+          </p>
+        )}
         {grant && (
           <Button
             size="sm"

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LessonNotFound } from "@/components/course/lesson-view";
 import { canOpenSection } from "@/lib/domain/access";
-import { heldLessonRedirect, openLesson } from "@/lib/domain/lessons";
+import { lockedLessonRedirect, openLesson } from "@/lib/domain/lessons";
 import { closedLessonRedirect, courseModulePath, isUuid } from "@/lib/domain/paths";
 import { requireViewer } from "@/lib/preview";
 import { getCourseLessonPage } from "@/lib/queries/courses";
@@ -31,10 +31,11 @@ export default async function CourseLessonPage(props: Props) {
   const listPath = courseModulePath(moduleId);
   if (!page) return <LessonNotFound backHref={listPath} />;
   if (!page.module || !canOpenSection(page.access)) redirect("/product-founder");
-  const opening = openLesson([], page.lessons, page.lesson_access, lessonId, page.held);
+  const opening = openLesson([], page.lessons, page.lesson_access, lessonId, page.held, page.holds);
   // A lesson hidden from the student is not in its list at all, yet still takes the list's redirect.
   if (page.lesson_hidden) redirect(closedLessonRedirect(listPath));
-  if (opening.status === "closed") redirect(opening.reason === "homework" ? heldLessonRedirect(listPath) : closedLessonRedirect(listPath));
+  // The list names the lesson and says every cause that keeps it closed.
+  if (opening.status === "closed") redirect(lockedLessonRedirect(listPath, lessonId));
   if (opening.status === "missing") return <LessonNotFound backHref={listPath} />;
   return (
     <StudentLesson

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LessonNotFound } from "@/components/course/lesson-view";
 import { canOpenSection } from "@/lib/domain/access";
-import { heldLessonRedirect, openLesson } from "@/lib/domain/lessons";
+import { lockedLessonRedirect, openLesson } from "@/lib/domain/lessons";
 import { closedLessonRedirect, decodeSegment, isUuid, lessonPath, toolPath } from "@/lib/domain/paths";
 import { requireViewer } from "@/lib/preview";
 import { getLessonPage } from "@/lib/queries/courses";
@@ -34,10 +34,11 @@ export default async function ToolLessonPage(props: Props) {
   if (!page.tool) return <LessonNotFound backHref="/tech-founder" />;
   if (!canOpenSection(page.access)) redirect("/tech-founder");
   const listPath = toolPath(page.tool.name);
-  const opening = openLesson(page.modules, page.lessons, page.lesson_access, lessonId, page.held);
+  const opening = openLesson(page.modules, page.lessons, page.lesson_access, lessonId, page.held, page.holds);
   // A lesson hidden from the student is not in its list at all, yet still takes the list's redirect.
   if (page.lesson_hidden) redirect(closedLessonRedirect(listPath));
-  if (opening.status === "closed") redirect(opening.reason === "homework" ? heldLessonRedirect(listPath) : closedLessonRedirect(listPath));
+  // The list names the lesson and says every cause that keeps it closed.
+  if (opening.status === "closed") redirect(lockedLessonRedirect(listPath, lessonId));
   if (opening.status === "missing") return <LessonNotFound backHref={listPath} />;
   return (
     <StudentLesson
