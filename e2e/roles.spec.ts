@@ -341,7 +341,8 @@ const ACTIONS: Record<string, Row> = {
 function malformedOf(name: string, probe: unknown[]): unknown[][] {
   const [first, second] = probe;
   const cases: unknown[][] = [[null], [new Date(0)], [Number.NaN], [[first ?? null]], [10n]];
-  if (second instanceof FormData) cases.push([null, second], [{ answered: "x" }, second], [first, null], [first, "x"]);
+  // A state action's previous state is the form's own memory, not input: any value of it is taken (lib/actions/define.ts).
+  if (second instanceof FormData) cases.push([first, null], [first, "x"], [first, { email: "x" }]);
   if (first instanceof FormData || second instanceof FormData) return [...cases, ...(ACTIONS[name].malformed ?? [])];
   if (typeof first === "object" && first !== null) {
     cases.push(["x"]);

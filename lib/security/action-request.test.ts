@@ -249,8 +249,6 @@ describe("guardActionRequest: a multipart action (a form's action after hydratio
 
   it.each<[string, [string, string | Blob][]]>([
     ["a file in a form", [["0", '["$K1"]'], ["_1_a", new File(["x"], "x.txt")]]],
-    ["a file argument", [["0", '["$B1"]'], ["1", new File(["x"], "x.txt")]]],
-    ["a blob argument", [["0", '["$B1"]'], ["1", new Blob(["x"])]]],
   ])("lets through %s", async (_, entries) => {
     expect(await verdict(await multipart(form(entries), { "next-action": ID }))).toBe("pass");
   });
@@ -258,6 +256,9 @@ describe("guardActionRequest: a multipart action (a form's action after hydratio
   it.each<[string, [string, string | Blob][]]>([
     ["an outlined map", [["0", '["$Q1"]'], ["1", "[]"]]],
     ["a promise of another part", [["0", '["$@1"]'], ["1", '"x"']]],
+    // A bare file argument: React's busboy decoder throws (a 500) when the model arrives before the file; files come in a form.
+    ["a file argument", [["0", '["$B1"]'], ["1", new File(["x"], "x.txt")]]],
+    ["a blob argument", [["0", '["$B1"]'], ["1", new Blob(["x"])]]],
     ["a blob reference to text", [["0", '["$B1"]'], ["1", "x"]]],
     ["a blob reference to nothing", [["0", '["$B1"]']]],
     ["a blob reference to the model", [["0", '["$B0"]']]],

@@ -201,11 +201,10 @@ async function parseForm(body: Uint8Array, contentType: string, busboyReads: boo
   return read === files ? form : null;
 }
 
-/** What a multipart reply holds besides its model: the FormData arguments (`$K`) and files (`$B`) it names. */
+/** What a multipart reply holds besides its model: the FormData arguments (`$K`) it names. */
 interface ReplyParts {
   form: FormData;
   formDataIds: Set<string>;
-  blobKeys: Set<string>;
 }
 
 /**
@@ -216,10 +215,10 @@ interface ReplyParts {
 function isPlainReplyForm(form: FormData): boolean {
   const roots = form.getAll("0");
   if (roots.length !== 1 || typeof roots[0] !== "string") return false;
-  const parts: ReplyParts = { form, formDataIds: new Set(), blobKeys: new Set() };
+  const parts: ReplyParts = { form, formDataIds: new Set() };
   if (!isPlainArguments(parseJson(roots[0]), parts)) return false;
   for (const key of form.keys()) {
-    if (key === "0" || parts.blobKeys.has(key)) continue;
+    if (key === "0") continue;
     const id = /^_([0-9a-f]{1,8})_/.exec(key)?.[1];
     if (id === undefined) return false;
     // The client writes the part's number in decimal, `$K` in hex; React looks for the hex.
@@ -306,8 +305,9 @@ const countedLength = (value: string) =>
 
 /**
  * What `processReply` writes for plain values: a user's string starting with `$` escaped as
- * `$$…`, `undefined`, a Date, a BigInt and the numbers JSON cannot hold; `$K` (a FormData) and
- * `$B` (a file or blob, its own part) only inside a multipart reply. Everything else (`$@`
+ * `$$…`, `undefined`, a Date, a BigInt and the numbers JSON cannot hold; `$K` (a FormData, files
+ * included) only inside a multipart reply. Everything else (`$B` bare files and blobs: React's
+ * busboy decoder throws, a 500, when the model part arrives before the file's; `$@`
  * promises, `$h` server references, `$T` temporary references, `$Q`/`$W` maps and sets, typed arrays, streams, iterators,
  * and `$1:…` paths into other parts) is a reference to something plain data never holds.
  */
@@ -333,15 +333,6 @@ function isPlainReference(value: string, parts: ReplyParts | null): boolean {
       if (parts === null || !/^[0-9a-f]{1,8}$/.test(rest)) return false;
       parts.formDataIds.add(rest);
       return true;
-    case "B": {
-      // React takes the part numbered so (in decimal) and throws (a 500) unless it is a file.
-      if (parts === null || !/^[0-9a-f]{1,8}$/.test(rest)) return false;
-      const key = String(parseInt(rest, 16));
-      const entries = parts.form.getAll(key);
-      if (key === "0" || entries.length !== 1 || typeof entries[0] === "string") return false;
-      parts.blobKeys.add(key);
-      return true;
-    }
   }
   return false;
 }

@@ -112,9 +112,6 @@ const ARGUMENT_SHAPES: [string, () => unknown[]][] = [
   ["useActionState: a form with a file", () => [{ ok: true }, fields([["title", "Домашняя работа"], ["upload", file()], ["comment", "$1"]])]],
   ["a form with files only", () => [fields([["a", file("a.pdf")], ["b", file("b.png", "")], ["a", file("c.txt", "c")]])]],
   ["a bound value and a form with a file", () => ["d0c6b0a4-5f51-4c8e-9a55-2a8f0f1e0b11", fields([["upload", file()]])]],
-  ["a file", () => [file()]],
-  ["a blob", () => [new Blob(["x"], { type: "text/plain" })]],
-  ["a file among plain data", () => [{ title: "x" }, file(), "y"]],
 ];
 
 interface Body {
@@ -326,6 +323,9 @@ describe("malformed bodies with files: a 400, never a 500", () => {
   const CASES: [string, string[], boolean][] = [
     ["a base64 file", [`${disposition("0")}\r\n\r\n["$K1"]`, `${disposition("_1_f", '; filename="x"')}\r\nContent-Transfer-Encoding: base64\r\n\r\neA==`], true],
     ["a $B to a text part", [`${disposition("0")}\r\n\r\n["$B1"]`, `${disposition("1")}\r\n\r\nx`], true],
+    // A bare file argument: Next's busboy decoding throws when the model comes before the file (a 500
+    // in the e2e hostile suite); no action of ours takes one, so every `$B` is refused.
+    ["a $B to a file sent after the model", [`${disposition("0")}\r\n\r\n["$B1"]`, `${disposition("1", '; filename="x.txt"')}\r\n\r\nx`], true],
     ["a $B to no part", [`${disposition("0")}\r\n\r\n["$B5"]`], true],
     ["a text part typed as a file", [`${disposition("0")}\r\nContent-Type: application/octet-stream\r\n\r\n[]`], true],
     ["the model as a file", [`${disposition("0", '; filename="m.json"')}\r\n\r\n[]`], true],
@@ -355,6 +355,7 @@ describe("malformed bodies with files: a 400, never a 500", () => {
     expect(failing).toEqual([
       "a base64 file",
       "a $B to a text part",
+      "a $B to a file sent after the model",
       "a $B to no part",
       "a text part typed as a file",
       "the model as a file",
