@@ -11,7 +11,7 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
   const [pending, startTransition] = useTransition();
   useEffect(() => console.error(error), [error]);
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
+    <main id="main" className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-2xl font-semibold">Не удалось загрузить страницу</h1>
       <p className="max-w-md text-muted-foreground">
         Сервер временно недоступен или соединение прервалось. Попробуйте ещё раз через несколько секунд.

@@ -4,7 +4,7 @@ export default function GlobalError({ reset }: { error: Error; reset: () => void
   return (
     <html lang="ru">
       <body style={{ fontFamily: "system-ui, sans-serif", display: "grid", placeItems: "center", minHeight: "100dvh" }}>
-        <main style={{ textAlign: "center" }}>
+        <main id="main" style={{ textAlign: "center" }}>
           <h1>Что-то пошло не так</h1>
           <p>Попробуйте обновить страницу.</p>
           <button onClick={() => reset()}>Попробовать снова</button>

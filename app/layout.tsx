@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { Toaster } from "@/components/client-loading/toaster";
 import { SUBMIT_GUARD_SCRIPT } from "@/components/forms/submit-guard";
+import { SkipLink } from "@/components/skip-link";
 import { SITE_DESCRIPTION, SITE_NAME, SITE_URL } from "@/lib/site";
 import "./globals.css";
 
@@ -17,6 +18,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return (
     <html lang="ru">
       <body className="min-h-dvh font-sans">
+        <SkipLink />
         {/* Before any form: a press before the page's scripts shows busy and is sent once (components/forms/submit-guard.ts). */}
         <script dangerouslySetInnerHTML={{ __html: SUBMIT_GUARD_SCRIPT }} />
         {children}

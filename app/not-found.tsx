@@ -5,7 +5,7 @@ export default async function NotFound() {
   // Rendered per request, so its scripts carry the request's nonce (lib/security/headers.ts).
   await connection();
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
+    <main id="main" className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
       <p className="text-6xl font-bold text-primary">404</p>
       <h1 className="text-2xl font-semibold">Oops! Page not found</h1>
       <p className="text-muted-foreground">Такой страницы нет. Возможно, ссылка устарела.</p>

@@ -11,9 +11,9 @@ import { NotificationBell, NotificationBellLink } from "./notification-bell";
  */
 export function AccountBar({ unread, wide = false }: { unread: Promise<number | null>; wide?: boolean }) {
   return (
-    <div className="border-b">
+    <header className="border-b">
       <div className={cn("mx-auto flex w-full items-center justify-between gap-2 px-4 py-1 sm:px-6", wide ? "max-w-7xl" : "max-w-5xl")}>
-        <Link href="/dashboard" className="truncate rounded-md text-sm font-semibold outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+        <Link href="/dashboard" className="truncate rounded-md text-sm font-semibold outline-none pointer-coarse:py-3 focus-visible:ring-[3px] focus-visible:ring-ring/50">
           {SITE_NAME}
         </Link>
         <nav aria-label="Аккаунт" className="flex shrink-0 items-center gap-1">
@@ -23,12 +23,12 @@ export function AccountBar({ unread, wide = false }: { unread: Promise<number | 
           <Link
             href="/settings"
             aria-label="Настройки"
-            className="inline-flex size-9 items-center justify-center rounded-md outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            className="inline-flex size-9 items-center justify-center rounded-md outline-none transition-colors pointer-coarse:size-11 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
             <Settings className="size-5" aria-hidden />
           </Link>
         </nav>
       </div>
-    </div>
+    </header>
   );
 }

@@ -9,7 +9,7 @@ interface AuthCardPageProps {
 /** The centred one-card page of the auth flows (confirm, code, new password, link problems). */
 export function AuthCardPage({ title, description, children }: AuthCardPageProps) {
   return (
-    <main className="flex min-h-dvh items-center justify-center px-4">
+    <main id="main" className="flex min-h-dvh items-center justify-center px-4">
       <Card className="w-full max-w-md">
         <CardHeader>
           <CardTitle className="text-2xl">

@@ -14,25 +14,27 @@ export function PageHeader({
   title: string;
   children?: React.ReactNode;
 }) {
+  const back = backHref && (
+    // Wrapping: a back label can carry a tool's name («К урокам …»), as long as a name may be. Above
+    // the title row, so the page's actions never squeeze it into a narrow column.
+    <Button asChild variant="ghost" size="wrapping" className="-ml-4 max-w-full justify-start self-start text-left">
+      <Link href={backHref}>
+        <ArrowLeft aria-hidden />
+        {backLabel ?? "Назад"}
+      </Link>
+    </Button>
+  );
   return (
-    <header className="flex flex-col gap-4 border-b pb-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="flex min-w-0 flex-col items-start gap-2">
-        {backHref && (
-          // Wrapping: a back label can carry a tool's name («К урокам …»), as long as a name may be.
-          <Button asChild variant="ghost" size="wrapping" className="-ml-4 max-w-full justify-start text-left">
-            <Link href={backHref}>
-              <ArrowLeft aria-hidden />
-              {backLabel ?? "Назад"}
-            </Link>
-          </Button>
-        )}
-        <h1 className="max-w-full text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+    <header className="flex flex-col gap-2 border-b pb-4">
+      {back}
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="min-w-0 max-w-full text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+        {children && <div className="flex flex-wrap items-center gap-2">{children}</div>}
       </div>
-      {children && <div className="flex flex-wrap items-center gap-2">{children}</div>}
     </header>
   );
 }
 
 export function PageShell({ children }: { children: React.ReactNode }) {
-  return <main className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">{children}</main>;
+  return <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">{children}</main>;
 }

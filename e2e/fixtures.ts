@@ -1,6 +1,8 @@
-import { test as base } from "@playwright/test";
+import { appendFileSync } from "node:fs";
+import { test as base, expect } from "@playwright/test";
+import { axeViolations, pageStateKey } from "./helpers/axe";
 
-export { expect } from "@playwright/test";
+export { expect };
 
 let visitor = 0;
 
@@ -10,13 +12,53 @@ export function visitorAddress(): string {
   return `198.18.${(process.pid % 200) + (visitor >> 8)}.${visitor & 255}`;
 }
 
+/** The states this worker has already checked with axe, and the time the checks took. */
+const axeChecked = new Set<string>();
+const axeCost = { checks: 0, ms: 0 };
+// E2E_AXE=every checks after every test (to measure); E2E_AXE=report writes what it finds to
+// E2E_AXE_REPORT and fails nothing (to survey the whole suite at once); E2E_AXE=off checks nothing.
+const AXE_MODE = process.env.E2E_AXE ?? "once";
+
 /**
  * Every test is a different visitor behind the app's proxy: its requests carry their own
  * X-Forwarded-For, which the app forwards to Supabase Auth, so rate limits count per visitor
  * exactly as they do for real students.
+ *
+ * After a test that passed, axe checks the page it left (issue 43: 0 violations on every state the
+ * suite visits): the test fails on a violation. Each state (route, query names, what is open: see
+ * pageStateKey) is checked once per worker.
  */
-export const test = base.extend({
+export const test = base.extend<object, { axeLedger: void }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, provide) => {
     await provide({ ...extraHTTPHeaders, "x-forwarded-for": visitorAddress() });
+  },
+  axeLedger: [
+    async ({}, provide) => {
+      await provide();
+      if (axeCost.checks) console.log(`axe: ${axeCost.checks} page states checked in ${(axeCost.ms / 1000).toFixed(1)} s (worker ${process.pid})`);
+    },
+    { scope: "worker", auto: true },
+  ],
+  // Only a test that uses the page is checked (the fixture wraps it rather than asking for one).
+  page: async ({ page }, provide, testInfo) => {
+    await provide(page);
+    const report = AXE_MODE === "report" ? process.env.E2E_AXE_REPORT : undefined;
+    if (AXE_MODE === "off" || (!report && testInfo.status !== testInfo.expectedStatus) || page.isClosed()) return;
+    if (!page.url().startsWith("http")) return;
+    const contentType = await page.evaluate(() => document.contentType).catch(() => "");
+    if (contentType !== "text/html") return;
+    const started = Date.now();
+    await page.waitForLoadState("load").catch(() => {});
+    const key = await pageStateKey(page);
+    if (AXE_MODE !== "every" && axeChecked.has(key)) return;
+    axeChecked.add(key);
+    const violations = await axeViolations(page);
+    axeCost.checks++;
+    axeCost.ms += Date.now() - started;
+    if (report) {
+      if (violations.length) appendFileSync(report, `${JSON.stringify({ url: page.url(), test: testInfo.title, violations })}\n`);
+      return;
+    }
+    expect(violations, `axe on ${page.url()} as «${testInfo.title}» left it`).toEqual([]);
   },
 });

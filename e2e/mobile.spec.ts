@@ -41,3 +41,35 @@ test("the auth form works with the keyboard alone", async ({ page }) => {
   await page.keyboard.press("Tab");
   await expect(page.locator(":focus")).toBeVisible();
 });
+
+/** Height and width of what a finger presses: its box, or the hit area a switch spreads around itself. */
+async function expectFingerSized(page: Page, selector: string, label: string, { width = true } = {}) {
+  const sizes = await page.locator(selector).evaluateAll((elements) =>
+    elements
+      .filter((element) => (element as HTMLElement).offsetParent !== null)
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const after = getComputedStyle(element, "::after");
+        const spread = after.position === "absolute" ? { x: -parseFloat(after.left), y: -parseFloat(after.top) } : { x: 0, y: 0 };
+        return { name: element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40), width: box.width + 2 * spread.x, height: box.height + 2 * spread.y };
+      }),
+  );
+  expect(sizes.length, `${label}: something to press`).toBeGreaterThan(0);
+  const small = sizes.filter((size) => size.height < 43.5 || (width && size.width < 43.5));
+  expect(small, `${label}: smaller than 44 px`).toEqual([]);
+}
+
+test("what a finger presses is 44 px at least: the bell, «Настройки», back links, lesson links, buttons, switches", async ({ page }) => {
+  expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches)).toBe(true);
+  await useSession(page, "student");
+  await page.goto("/tech-founder/lovable/d0000000-0000-4000-8000-000000000001");
+  await expectFingerSized(page, 'header a[href="/notifications"], header a[href="/settings"]', "the account bar");
+  await expectFingerSized(page, "main header a", "the back link", { width: false });
+  await expectFingerSized(page, "main [data-slot=button]", "buttons", { width: false });
+  const outline = page.locator("summary", { hasText: "Все уроки" });
+  if (await outline.isVisible()) await outline.click();
+  await expectFingerSized(page, "main li > a[href^='/tech-founder/']", "the lessons' links", { width: false });
+  await page.goto("/settings");
+  await expectFingerSized(page, "[role=switch]", "the switches");
+  await expectFingerSized(page, "main [data-slot=button]", "the settings' buttons", { width: false });
+});

@@ -4,7 +4,8 @@ import { DataTable } from "./data-table";
 /**
  * A chart with its figures: the SVG for the eye, the table for screen readers (always in the
  * accessibility tree; shown on screen by «Показать цифрами», a plain <details>, no script). The
- * section that holds it offers the same table as CSV (CsvLink).
+ * section that holds it offers the same table as CSV (CsvLink). The table's scrolling region is
+ * a tab stop, so it shows itself when focused even while closed.
  */
 export function ChartFigure({ caption, table, children }: { caption: string; table: Table; children: React.ReactNode }) {
   return (
@@ -13,7 +14,7 @@ export function ChartFigure({ caption, table, children }: { caption: string; tab
       <details className="peer text-sm">
         <summary className="w-fit cursor-pointer text-muted-foreground hover:text-foreground">Показать цифрами</summary>
       </details>
-      <DataTable caption={caption} table={table} className="sr-only peer-open:not-sr-only" />
+      <DataTable caption={caption} table={table} className="sr-only peer-open:not-sr-only focus-visible:not-sr-only" />
     </figure>
   );
 }

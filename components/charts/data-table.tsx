@@ -15,7 +15,14 @@ export function DataTable({
   hrefOf?: (row: number, column: number) => string | null;
 }) {
   return (
-    <div className={cn("overflow-x-auto rounded-lg border", className)}>
+    // A region one can focus and scroll with the keyboard when the table is wider than the screen; named
+    // apart from the panel (a section with the same title) that holds it.
+    <div
+      role="region"
+      aria-label={`Таблица: ${caption}`}
+      tabIndex={0}
+      className={cn("overflow-x-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50", className)}
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted/50">

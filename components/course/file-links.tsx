@@ -26,7 +26,7 @@ export function FileLinks({ files, label, compact }: Props) {
         <li key={file.href}>
           <a
             href={file.href}
-            className={cn("flex items-center gap-3 hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none", compact ? "p-2" : "p-3")}
+            className={cn("flex items-center gap-3 outline-none hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-inset focus-visible:ring-ring/50", compact ? "p-2" : "p-3")}
           >
             <FileText className={cn("shrink-0 text-muted-foreground", compact ? "size-4" : "size-5")} aria-hidden />
             <span className="flex min-w-0 flex-1 flex-col">

@@ -15,15 +15,16 @@ const buttonVariants = cva(
         ghost: "hover:bg-accent hover:text-accent-foreground",
         link: "text-primary underline-offset-4 hover:underline",
       },
+      // On a touch screen (a coarse pointer) every button is 44 px high at least, where a finger goes.
       size: {
-        default: "h-9 justify-center whitespace-nowrap px-4 py-2 text-sm",
-        sm: "h-8 justify-center whitespace-nowrap px-3 text-sm",
-        lg: "h-10 justify-center whitespace-nowrap px-6 text-sm",
-        icon: "size-9 justify-center text-sm",
+        default: "h-9 justify-center whitespace-nowrap px-4 py-2 text-sm pointer-coarse:h-11",
+        sm: "h-8 justify-center whitespace-nowrap px-3 text-sm pointer-coarse:h-11",
+        lg: "h-10 justify-center whitespace-nowrap px-6 text-sm pointer-coarse:h-11",
+        icon: "size-9 justify-center text-sm pointer-coarse:size-11",
         /** A link-like button inside text: no box of its own; text size from its className or its parent. */
         inline: "h-auto justify-center whitespace-nowrap p-0",
         /** A button whose label wraps, aligned by its className (justify-start, text-left…). */
-        wrapping: "h-auto whitespace-normal px-4 py-2 text-sm",
+        wrapping: "h-auto whitespace-normal px-4 py-2 text-sm pointer-coarse:min-h-11",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

@@ -12,12 +12,13 @@ describe("renderLessonMarkdown", () => {
 
   it.each([
     ["# Раздел", "<h2>Раздел</h2>"],
-    ["## Подраздел", "<h3>Подраздел</h3>"],
-    ["##### Пятый", "<h6>Пятый</h6>"],
-    ["###### Шестой", "<h6>Шестой</h6>"],
+    ["# Раздел\n\n## Подраздел", "<h2>Раздел</h2>\n<h3>Подраздел</h3>"],
+    ["## Подраздел", "<h2>Подраздел</h2>"],
+    ["# Раздел\n\n### Пункт\n\n#### Деталь\n\n# Ещё", "<h2>Раздел</h2>\n<h3>Пункт</h3>\n<h4>Деталь</h4>\n<h2>Ещё</h2>"],
+    ["# 1\n\n## 2\n\n### 3\n\n#### 4\n\n##### Пятый\n\n###### Шестой", "<h2>1</h2>\n<h3>2</h3>\n<h4>3</h4>\n<h5>4</h5>\n<h6>Пятый</h6>\n<h6>Шестой</h6>"],
     ["Раздел\n===", "<h2>Раздел</h2>"],
-    ["Подраздел\n---", "<h3>Подраздел</h3>"],
-  ])("starts headings at h2: %j", (source, html) => {
+    ["Раздел\n===\n\nПодраздел\n---", "<h2>Раздел</h2>\n<h3>Подраздел</h3>"],
+  ])("starts headings at h2 and skips no level (axe: heading-order): %j", (source, html) => {
     expect(render(source)).toBe(html);
   });
 
@@ -131,7 +132,7 @@ describe("renderLessonMarkdown", () => {
   it("renders a long body", () => {
     const source = Array.from({ length: 2000 }, (_, index) => `## Раздел ${index}\n\nТекст со [ссылкой](https://example.com/${index}).`).join("\n\n");
     const html = renderLessonMarkdown(source);
-    expect(html.match(/<h3>/g)).toHaveLength(2000);
+    expect(html.match(/<h2>/g)).toHaveLength(2000);
   });
 });
 

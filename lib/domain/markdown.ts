@@ -14,12 +14,23 @@ export function isAllowedImageSrc(src: string): boolean {
   return src.startsWith("/files/lessons/");
 }
 
-/** The page title is the h1, so the body's `#` is an h2; `#####` and `######` both become h6. */
+/**
+ * The page title is the h1, so the body's headings start at h2 and each is one level below the
+ * nearest heading before it of a smaller Markdown level (its parent): a body that starts with `##`,
+ * or goes from `#` to `###`, leaves no gap in a screen reader's outline (axe: heading-order). Past
+ * h6, h6.
+ */
 function shiftHeadings(tokens: Token[]) {
+  const parents: number[] = [];
+  let level = 2;
   for (const token of tokens) {
-    if (token.type !== "heading_open" && token.type !== "heading_close") continue;
-    const level = Number(token.tag.slice(1));
-    token.tag = `h${Math.min(level + 1, 6)}`;
+    if (token.type === "heading_open") {
+      const written = Number(token.tag.slice(1));
+      while (parents.length && parents[parents.length - 1] >= written) parents.pop();
+      parents.push(written);
+      level = Math.min(parents.length + 1, 6);
+    } else if (token.type !== "heading_close") continue;
+    token.tag = `h${level}`;
   }
 }
 

@@ -25,7 +25,7 @@ export function AdminNav({ links }: { links: AdminNavLink[] }) {
               href={link.href}
               aria-current={current ? "page" : undefined}
               className={cn(
-                "shrink-0 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                "shrink-0 whitespace-nowrap rounded-md px-3 py-1.5 text-sm pointer-coarse:py-3 font-medium outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
                 current ? "bg-background text-foreground shadow-xs" : "text-muted-foreground",
               )}
             >

@@ -28,7 +28,7 @@ export default async function AnalyticsPage({ searchParams }: Props) {
   const isAdmin = admits("admin", user.role);
 
   return (
-    <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader backHref={isAdmin ? "/admin" : "/admin/reviews"} backLabel={isAdmin ? "К студентам" : "К проверке работ"} title="Аналитика" />
       {!data ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">

@@ -16,7 +16,7 @@ export default async function SchoolHealthPage() {
   const { results, checkedAt } = await getSchoolHealth();
   const failures = results.filter((result) => result.status === "fail").length;
   return (
-    <main className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader backHref="/admin" backLabel="К панели администратора" title="Состояние школы">
         <Button asChild variant="outline">
           <Link href="/admin/health" prefetch={false}>

@@ -18,7 +18,7 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
     { label: "Не доставлено", value: overview.failed },
   ];
   return (
-    <main className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader backHref="/admin" backLabel="К панели администратора" title="Доставка уведомлений" />
       <p className="text-muted-foreground">
         Письма и сообщения в Telegram отправляются в фоне. Если канал не отвечает, отправка повторяется несколько раз с паузами;

@@ -28,7 +28,7 @@ export default async function ReviewsPage({ searchParams }: Props) {
   const now = new Date();
 
   return (
-    <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader backHref="/dashboard" backLabel="К выбору трека" title="Проверка работ" />
       <nav aria-label="Статус работ" className="flex flex-wrap gap-2">
         {QUEUE_STATUSES.map((status) => {

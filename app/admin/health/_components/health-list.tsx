@@ -3,7 +3,7 @@ import type { HealthResult, HealthStatus } from "@/lib/health/types";
 import { cn } from "@/lib/utils";
 
 const STATUS: Record<HealthStatus, { label: string; icon: typeof CircleCheck; className: string }> = {
-  ok: { label: "в порядке", icon: CircleCheck, className: "text-emerald-600 dark:text-emerald-400" },
+  ok: { label: "в порядке", icon: CircleCheck, className: "text-emerald-700 dark:text-emerald-400" },
   fail: { label: "ошибка", icon: CircleX, className: "text-destructive" },
   skipped: { label: "не проверено", icon: CircleDashed, className: "text-muted-foreground" },
 };

@@ -34,7 +34,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ submiss
   const holder = claimHolder(claim, user.id, now);
 
   return (
-    <main className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <main id="main" className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader backHref="/admin/reviews" backLabel="К очереди" title={studentLabel(student)} />
       <p className="-mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
         {student.email && student.email !== studentLabel(student) && <span>{student.email}</span>}
