@@ -133,12 +133,13 @@ test("removing a member asks first and names them; a grant that closes before it
     await expect(closes).toHaveAccessibleDescription("Доступ должен закрываться позже, чем открывается. Не сохранено");
     await expect(page.locator("[data-sonner-toast][data-type=error]")).toHaveCount(0);
     // The opening date was saved when its field was left; the closing one never was.
-    await expect.poll(async () => (await service.from("group_tool_access").select("expires_at").eq("group_id", group.id)).data).toEqual([{ expires_at: null }]);
+    // And it turned the grant on (issue 43): a date alone used to save a grant that never opens.
+    await expect.poll(async () => (await service.from("group_tool_access").select("expires_at, is_unlocked").eq("group_id", group.id)).data).toEqual([{ expires_at: null, is_unlocked: true }]);
+    await expect(grant.getByRole("switch", { name: `Доступ открыт — ${tool.name}` })).toBeChecked();
 
     // A date outside the current year carries its year on the badge.
     await closes.fill("2030-03-20T10:00");
-    await grant.getByRole("switch", { name: `Доступ закрыт — ${tool.name}` }).click();
-    await expect(grant.getByRole("switch", { name: `Доступ открыт — ${tool.name}` })).toBeChecked();
+    await page.keyboard.press("Enter");
     await expect(toast(page, `Сохранено — ${tool.name}`).first()).toBeVisible();
     await expect(closes).not.toHaveAttribute("aria-invalid");
     await expect(page.getByTestId("grant-row").filter({ hasText: tool.name })).toContainText("откроется 10.03.2030 в 10:00 МСК");
