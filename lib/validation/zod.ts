@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "./zod-api";
 import { pluralRu } from "@/lib/domain/plural";
 
 /**
