@@ -156,7 +156,8 @@ export function describeNotification(kind: NotificationKind, payload: unknown): 
             path,
             quote,
           }
-        : { title: "Работа принята", text: `Домашнее задание${about} принято. Можно идти дальше!`, path, quote };
+        : // No promise of the next lesson: a date or another stop-lesson may still hold it (the lesson list says which).
+          { title: "Работа принята", text: `Домашнее задание${about} принято.`, path, quote };
     }
     case "review_waiting": {
       const parsed = countSchema.safeParse(payload);

@@ -30,6 +30,8 @@ describe("renderNotificationEmail", () => {
     expect(mail.subject).toBe("Работа принята");
     expect(mail.text).toContain("Здравствуйте, Анна!");
     expect(mail.text).toContain("Домашнее задание к уроку «Первый запуск» принято.");
+    // Nothing promises the next lesson, which a date or another stop-lesson may still hold.
+    expect(mail.text).not.toContain("дальше");
     expect(mail.text).toContain(`Открыть урок: ${SITE}/tech-founder/lovable/${lesson.lesson_id}`);
     expect(visible(mail.html)).toContain("Здравствуйте, Анна!");
     expect(visible(mail.html)).toContain("Домашнее задание к уроку «Первый запуск» принято.");
