@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createClient } from "@supabase/supabase-js";
 import { expect, test, visitorAddress } from "./fixtures";
 import { createStudent, createTool, deleteUser, service, setAccess, type TestUser } from "./helpers/backend";
+import { pastePicture } from "./helpers/files";
 import { E2E_APP_URL, E2E_BACKEND_URL } from "./helpers/ports";
 import { signInByAction, toast, useSession } from "./helpers/session";
 import { PUBLISHABLE_KEY } from "../local-backend/keys";
@@ -14,8 +15,6 @@ import { PUBLISHABLE_KEY } from "../local-backend/keys";
 
 const PDF = Buffer.from("%PDF-1.4\n% Рабочая тетрадь\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
 const XLSX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from("[Content_Types].xml бюджет")]);
-// A 1×1 PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 test.describe("lesson materials", () => {
   let tool: Awaited<ReturnType<typeof createTool>>;
@@ -45,12 +44,7 @@ test.describe("lesson materials", () => {
     const body = page.getByLabel("Текст урока");
     await body.fill("# Шаги\n\n- Откройте Lovable\n- Создайте проект\n\n");
     await body.press("End");
-    await body.evaluate((field, base64) => {
-      const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
-      const data = new DataTransfer();
-      data.items.add(new File([bytes], "схема.png", { type: "image/png" }));
-      field.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-    }, PNG.toString("base64"));
+    await pastePicture(body, "схема.png");
     await expect(body).toHaveValue(/!\[схема\]\(\/files\/lessons\/[0-9a-f-]{36}\/images\/[0-9a-f-]{36}\.png\)/, { timeout: 30_000 });
     await page.getByRole("button", { name: "Сохранить урок" }).click();
     await expect(toast(page, "Сохранено")).toBeVisible();

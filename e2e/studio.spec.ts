@@ -1,7 +1,11 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createStudent, createTool, deleteUser, service, setAccess, unique, type TestUser } from "./helpers/backend";
+import { pastePicture } from "./helpers/files";
 import { signInByAction, toast, useSession } from "./helpers/session";
+
+const PDF = Buffer.from("%PDF-1.4\n% Памятка\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
+const LESSON_PATH = /\/admin\/content\/lessons\/([0-9a-f-]{36})$/;
 
 /** «Привлечение клиентов»: a seeded Product Founder module that has no lessons. */
 const EMPTY_MODULE = { id: "c0000000-0000-4000-8000-000000000005", title: "Привлечение клиентов" };
@@ -94,7 +98,7 @@ test.describe("the course studio", () => {
     const handle = page.getByRole("button", { name: `Перетащить: ${first}` });
     const target = await rows.first().boundingBox();
     await handle.hover();
-    // Dragging arrives with the pointer (or once the browser is idle), not with the page.
+    // Dragging comes with the page and works once the list has hydrated.
     await expect(lessonList).toHaveAttribute("data-dragging-ready", "");
     await page.mouse.down();
     await page.mouse.move(target!.x + 20, target!.y + 5, { steps: 12 });
@@ -246,5 +250,109 @@ test.describe("the course studio", () => {
     } finally {
       await service.from("tech_tools").delete().eq("name", toolName);
     }
+  });
+});
+
+/**
+ * A brand-new lesson is created as a draft by the first thing that needs it (issue 43): a picture
+ * pasted into its text, a material, the homework switched on. Nothing is refused for want of a
+ * save; the page carries on with what was typed and where the focus was, at the lesson's address.
+ */
+test.describe("a new lesson in the studio", () => {
+  let tool: Awaited<ReturnType<typeof createTool>>;
+  test.beforeAll(async () => {
+    tool = await createTool();
+  });
+  test.afterAll(async () => {
+    const { data: lessons } = await service.from("lessons").select("id").eq("tool_id", tool.id);
+    for (const { id } of lessons ?? []) {
+      const { data: objects } = await service.storage.from("lesson-materials").list(id);
+      const { data: images } = await service.storage.from("lesson-materials").list(`${id}/images`);
+      const paths = [...(objects ?? []).filter((object) => object.id).map((object) => `${id}/${object.name}`), ...(images ?? []).map((object) => `${id}/images/${object.name}`)];
+      if (paths.length) await service.storage.from("lesson-materials").remove(paths);
+    }
+    await tool.remove();
+  });
+
+  async function openNewLesson(page: Page, title: string) {
+    await page.goto(`/admin/content/lessons/new?parent=tool:${tool.id}`);
+    await expect(page.getByRole("button", { name: "Создать урок" })).toBeEnabled();
+    await page.getByLabel("Название урока").fill(title);
+  }
+
+  const lessonsTitled = async (title: string) => (await service.from("lessons").select("id, title, is_published, body_md").eq("title", title)).data ?? [];
+
+  /** The one lesson so titled, a draft, at the page's address now. */
+  async function expectDraftAtAddress(page: Page, title: string) {
+    await expect(page).toHaveURL(LESSON_PATH);
+    const id = page.url().match(LESSON_PATH)![1];
+    await expect.poll(() => lessonsTitled(title)).toEqual([expect.objectContaining({ id, title, is_published: false })]);
+    return id;
+  }
+
+  test("a picture pasted into its text makes it a draft and goes in; the text keeps the focus and one button saves it all", async ({ page }) => {
+    const title = unique("Урок с картинкой");
+    await useSession(page, "admin");
+    await openNewLesson(page, title);
+    const published = page.getByRole("switch", { name: "Опубликовано" });
+    await expect(published).toHaveAccessibleDescription("Черновик: студенты его не видят. Включите и сохраните, чтобы опубликовать.");
+    const body = page.getByLabel("Текст урока");
+    await body.fill("# Шаги\n\n");
+    await body.press("End");
+    await pastePicture(body, "схема.png");
+    await expect(body).toHaveValue(/^# Шаги\n\n!\[схема\]\(\/files\/lessons\/[0-9a-f-]{36}\/images\/[0-9a-f-]{36}\.png\)$/, { timeout: 30_000 });
+    await expect(toast(page, "Урок сохранён как черновик")).toBeVisible();
+    const id = await expectDraftAtAddress(page, title);
+    expect((await body.inputValue()).includes(`/files/lessons/${id}/images/`)).toBe(true);
+    // The same page goes on: what was typed and the focus stay where they were.
+    await expect(body).toBeFocused();
+    await expect(page.getByLabel("Название урока")).toHaveValue(title);
+    await body.pressSequentially("Готово.");
+
+    // One button saves the lesson's text; materials and homework have their own sections.
+    await expect(page.getByRole("button", { name: "Создать урок" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Сохранить/ })).toHaveText(["Сохранить урок"]);
+    await published.click();
+    await expect(published).toHaveAccessibleDescription("Будет опубликован, когда вы сохраните: студенты с доступом его увидят.");
+    await page.getByRole("button", { name: "Сохранить урок" }).click();
+    await expect(toast(page, "Сохранено")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(published).toHaveAccessibleDescription("Опубликован: студенты с доступом его видят. Выключите и сохраните, чтобы спрятать его в черновик.");
+    const [saved] = await lessonsTitled(title);
+    expect(saved).toMatchObject({ id, is_published: true });
+    expect(saved.body_md).toMatch(/^# Шаги\n\n!\[схема\]\(\/files\/lessons\/.+\.png\)Готово\.$/);
+  });
+
+  test("a material uploaded to it makes it a draft and is listed, with nothing else to save first", async ({ page }) => {
+    const title = unique("Урок с памяткой");
+    await useSession(page, "admin");
+    await openNewLesson(page, title);
+    await page.getByLabel("Перетащите файлы сюда или выберите").setInputFiles([{ name: "Памятка.pdf", mimeType: "application/pdf", buffer: PDF }]);
+    await expect(page.getByLabel("Имя файла «Памятка.pdf»")).toBeVisible({ timeout: 30_000 });
+    const id = await expectDraftAtAddress(page, title);
+    expect((await service.from("lesson_attachments").select("file_name").eq("lesson_id", id)).data).toEqual([{ file_name: "Памятка.pdf" }]);
+    await expect(page.getByLabel("Название урока")).toHaveValue(title);
+    await expect(page.getByRole("button", { name: /^Сохранить/ })).toHaveText(["Сохранить урок"]);
+    // After a reload the address is the lesson's page, with its material.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByLabel("Имя файла «Памятка.pdf»")).toBeVisible();
+  });
+
+  test("the homework switched on makes it a draft, and the assignment saves to it", async ({ page }) => {
+    const title = unique("Урок с заданием");
+    await useSession(page, "admin");
+    await openNewLesson(page, title);
+    const homework = page.getByRole("switch", { name: "У урока есть домашнее задание" });
+    await homework.click();
+    const id = await expectDraftAtAddress(page, title);
+    await expect(homework).toBeFocused();
+    await page.getByLabel("Что нужно сделать").fill("Пришлите ссылку на прототип");
+    await page.getByRole("button", { name: "Сохранить задание" }).click();
+    await expect(toast(page, "Сохранено")).toBeVisible();
+    await expect
+      .poll(async () => (await service.from("assignments").select("lesson_id, instructions_md").eq("lesson_id", id)).data)
+      .toEqual([{ lesson_id: id, instructions_md: "Пришлите ссылку на прототип" }]);
+    expect(await lessonsTitled(title)).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LESSON_BODY_MAX, lessonBodyPreviewSchema, lessonSchema } from "./content";
+import { DRAFT_TITLE, LESSON_BODY_MAX, lessonBodyPreviewSchema, lessonDraftValues, lessonSchema } from "./content";
 
 const lesson = {
   parent: "tool:a0000000-0000-4000-8000-000000000001",
@@ -48,5 +48,22 @@ describe("lessonBodyPreviewSchema", () => {
     [{ body_md: "x".repeat(LESSON_BODY_MAX + 1) }, TOO_LONG],
   ])("refuses %#", (input, message) => {
     expect(lessonBodyPreviewSchema.safeParse(input).error?.issues[0].message).toBe(message);
+  });
+});
+
+describe("lessonDraftValues", () => {
+  const typed = { ...lesson, id: undefined, title: "Мой урок", description: "Коротко", video: "https://youtu.be/aaaaaaaaaaa", body_md: "# Шаги" };
+
+  it("keeps what the form holds, as an unpublished new lesson the schema takes", () => {
+    const draft = lessonDraftValues(typed);
+    expect(draft).toEqual({ parent: lesson.parent, title: "Мой урок", description: "Коротко", video: typed.video, body_md: "# Шаги", is_published: false });
+    expect("id" in draft).toBe(false);
+    expect(lessonSchema.safeParse(draft).success).toBe(true);
+  });
+
+  it("puts in what the form would refuse yet as empty, and an untitled lesson as «Новый урок»", () => {
+    const draft = lessonDraftValues({ ...typed, title: "   ", video: "https://example.com/lesson.mp4", description: "д".repeat(20_001), body_md: "a".repeat(LESSON_BODY_MAX + 1) });
+    expect(draft).toEqual({ parent: lesson.parent, title: DRAFT_TITLE, description: "", video: "", body_md: "", is_published: false });
+    expect(lessonSchema.safeParse(draft).success).toBe(true);
   });
 });

@@ -99,6 +99,28 @@ export const lessonSchema = z.object({
   is_published: z.boolean(),
 });
 
+/** The title of a lesson created as a draft before its own title was typed. */
+export const DRAFT_TITLE = "Новый урок";
+
+/**
+ * What a new lesson's form holds, as a draft the database takes: the studio creates it on the
+ * first pasted picture, uploaded material or homework switched on, so nothing waits for a save.
+ * A field the form would refuse yet (no title, an unsupported video, a body over the limit)
+ * goes in empty, or as DRAFT_TITLE; the form keeps what was typed for «Сохранить урок» to check.
+ * Never published: the switch is saved with the form.
+ */
+export function lessonDraftValues(values: LessonForm): LessonForm {
+  const fits = (field: "title" | "description" | "video" | "body_md", value: unknown) => lessonSchema.shape[field].safeParse(value).success;
+  return {
+    parent: values.parent,
+    title: fits("title", values.title) ? values.title : DRAFT_TITLE,
+    description: fits("description", values.description) ? values.description : "",
+    video: fits("video", values.video) ? values.video : "",
+    body_md: fits("body_md", values.body_md) ? values.body_md : "",
+    is_published: false,
+  };
+}
+
 /** The studio's preview of a body as the student will see it. */
 export const lessonBodyPreviewSchema = z.object({ body_md: lessonBody });
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useLayoutEffect, useRef, useState, useTransition } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Controller, useForm, useWatch, type Resolver, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -13,6 +13,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/client-loading/toast";
+import type { ActionResult } from "@/lib/actions/result";
 import { pluralRu } from "@/lib/domain/plural";
 import type { StudioAssignment } from "@/lib/queries/studio";
 import { cn } from "@/lib/utils";
@@ -22,7 +23,13 @@ import { MarkdownPreview } from "./markdown-preview";
 import { useStudioSubmit } from "./use-studio-submit";
 
 // `raw`: the values go to the action as typed; the action parses them again.
-const resolver = zodResolver(assignmentSchema, undefined, { raw: true });
+const checked = zodResolver(assignmentSchema, undefined, { raw: true });
+/**
+ * The lesson is not a field: its id is put in when saving (a new lesson's draft may be created
+ * after the form was), so the check stands any well-formed id in for it.
+ */
+const resolver: Resolver<AssignmentForm> = (values, context, options) =>
+  checked({ ...values, lesson_id: "00000000-0000-4000-8000-000000000000" }, context, options);
 /** Switched off, saving deletes the assignment: its fields are not checked. */
 const unchecked: Resolver<AssignmentForm> = (values) => ({ values, errors: {} });
 
@@ -150,20 +157,36 @@ function useDeletion(id: string | null, onDeleted: () => void) {
 }
 
 interface Props {
-  lessonId: string;
+  /** The lesson's id; none while a new lesson has not been created yet. */
+  lessonId: string | undefined;
+  /** The lesson's id, a new lesson created as a draft first (use-lesson-draft.ts). */
+  ensureLesson: () => Promise<string | null>;
   /** The lesson's assignment; null when it has none. */
   assignment: StudioAssignment | null;
+  /** Whether a save may render the page again (router.refresh): not on a lesson this page created as a draft. */
+  refresh: boolean;
+  /** Told whether the section holds changes not saved yet. */
+  onUnsavedChange?: (unsaved: boolean) => void;
 }
 
-/** «Домашнее задание» of a lesson in the studio: switched on, it is edited and saved; switched off and saved, it is deleted after a confirmation. */
-export function AssignmentEditor({ lessonId, assignment }: Props) {
+const NO_LESSON: ActionResult<{ id: string }> = { ok: false, error: "Задание не сохранено: урок ещё не создан" };
+
+/**
+ * «Домашнее задание» of a lesson in the studio: switched on, it is edited and saved with its own
+ * button; switched off and saved, it is deleted after a confirmation. Switched on in a new lesson,
+ * it creates the lesson as a draft, so the assignment has a lesson to belong to.
+ */
+export function AssignmentEditor({ lessonId, ensureLesson, assignment, refresh, onUnsavedChange }: Props) {
   const router = useRouter();
+  const refreshPage = () => {
+    if (refresh) router.refresh();
+  };
   const [enabled, setEnabled] = useState(assignment !== null);
   const [savedId, setSavedId] = useState(assignment?.id ?? null);
   const form = useForm<AssignmentForm>({
     resolver: enabled ? resolver : unchecked,
     defaultValues: {
-      lesson_id: lessonId,
+      lesson_id: lessonId ?? "",
       instructions_md: assignment?.instructions_md ?? "",
       accepts_text: assignment?.accepts_text ?? true,
       accepts_links: assignment?.accepts_links ?? false,
@@ -171,14 +194,26 @@ export function AssignmentEditor({ lessonId, assignment }: Props) {
       is_stop_lesson: assignment?.is_stop_lesson ?? false,
     },
   });
-  const { onValid, onInvalid, pending } = useStudioSubmit(form, ["instructions_md", "accepts_text"], saveAssignment, (id) => {
+  // The lesson's id as it is when saving: a new lesson's draft may have been created since the form was.
+  const save = async (values: AssignmentForm) => {
+    const id = await ensureLesson();
+    return id ? saveAssignment({ ...values, lesson_id: id }) : NO_LESSON;
+  };
+  const { onValid, onInvalid, pending } = useStudioSubmit(form, ["instructions_md", "accepts_text"], save, (id) => {
     setSavedId(id);
-    router.refresh();
+    form.reset(form.getValues());
+    refreshPage();
   });
   const deletion = useDeletion(savedId, () => {
     setSavedId(null);
-    router.refresh();
+    refreshPage();
   });
+  const switchTo = (on: boolean) => {
+    setEnabled(on);
+    if (on) void ensureLesson();
+  };
+  const unsaved = enabled !== (savedId !== null) || (enabled && form.formState.isDirty);
+  useEffect(() => onUnsavedChange?.(unsaved), [unsaved, onUnsavedChange]);
   const onSave = (values: AssignmentForm) => (enabled ? onValid(values) : deletion.ask());
   const acceptsError = form.formState.errors.accepts_text?.message;
   // A box ticked before the form's script arrived stays ticked in the page, but no handler heard it.
@@ -199,9 +234,13 @@ export function AssignmentEditor({ lessonId, assignment }: Props) {
         <SwitchRow
           id="has_assignment"
           label="У урока есть домашнее задание"
-          hint={enabled || !savedId ? "Студент сдаёт работу, куратор проверяет и отвечает." : "Сохраните, чтобы удалить задание."}
+          hint={
+            enabled || !savedId
+              ? "Студент сдаёт работу, куратор проверяет и отвечает. Задание сохраняется своей кнопкой ниже."
+              : "Нажмите «Удалить задание», чтобы убрать его из урока."
+          }
           checked={enabled}
-          onCheckedChange={setEnabled}
+          onCheckedChange={switchTo}
         />
         {enabled && (
           <>
@@ -256,10 +295,16 @@ export function AssignmentEditor({ lessonId, assignment }: Props) {
             />
           </>
         )}
-        {(enabled || savedId) && (
+        {enabled ? (
           <SubmitButton className="self-start" pending={pending}>
             Сохранить задание
           </SubmitButton>
+        ) : (
+          savedId && (
+            <SubmitButton className="self-start" variant="destructive" pending={pending}>
+              Удалить задание
+            </SubmitButton>
+          )
         )}
       </HookForm>
       {deletion.dialog}

@@ -15,8 +15,19 @@ import type { ActionResult } from "@/lib/actions/result";
 import { saveBlock, saveCourseModule, saveTool } from "../actions";
 import { useStudioSubmit } from "./use-studio-submit";
 
-/** The switch every studio form has: a draft is saved but students do not see it. */
-export function PublishedSwitch({ checked, onCheckedChange }: { checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+/**
+ * What the switch does, said for its state now and the state saved: a lesson, a module, a tool
+ * and a block are all masculine («он»), so one wording fits each.
+ */
+export function publishedHint(checked: boolean, saved: boolean): string {
+  if (checked && saved) return "Опубликован: студенты с доступом его видят. Выключите и сохраните, чтобы спрятать его в черновик.";
+  if (checked) return "Будет опубликован, когда вы сохраните: студенты с доступом его увидят.";
+  if (saved) return "Будет спрятан в черновик, когда вы сохраните: студенты перестанут его видеть.";
+  return "Черновик: студенты его не видят. Включите и сохраните, чтобы опубликовать.";
+}
+
+/** The switch every studio form has: a draft is saved but students do not see it. `saved` is the state stored now. */
+export function PublishedSwitch({ checked, saved, onCheckedChange }: { checked: boolean; saved: boolean; onCheckedChange: (checked: boolean) => void }) {
   return (
     <div className="flex items-start gap-3 rounded-lg border p-3">
       <Switch id="is_published" checked={checked} onCheckedChange={onCheckedChange} aria-describedby="is_published-hint" />
@@ -25,7 +36,7 @@ export function PublishedSwitch({ checked, onCheckedChange }: { checked: boolean
           Опубликовано
         </label>
         <p id="is_published-hint" className="text-xs text-muted-foreground">
-          Выключите, чтобы сохранить черновик: студенты его не увидят.
+          {publishedHint(checked, saved)}
         </p>
       </div>
     </div>
@@ -94,7 +105,7 @@ export function ItemForm({ kind, item, toolId, openPath }: Props) {
       <Controller
         control={form.control}
         name="is_published"
-        render={({ field }) => <PublishedSwitch checked={field.value} onCheckedChange={field.onChange} />}
+        render={({ field }) => <PublishedSwitch checked={field.value} saved={item?.is_published ?? false} onCheckedChange={field.onChange} />}
       />
       <SubmitButton className="self-start" pending={pending}>
         {item ? "Сохранить" : "Создать"}

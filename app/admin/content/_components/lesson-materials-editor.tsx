@@ -30,9 +30,30 @@ interface Upload {
 }
 
 
-/** The studio's materials of one lesson: upload (drop or pick, several at once, with progress), rename, reorder, delete. */
-export function LessonMaterialsEditor({ lessonId, attachments }: { lessonId: string; attachments: LessonAttachment[] }) {
+interface Props {
+  /** The lesson's id; none while a new lesson has not been created yet. */
+  lessonId: string | undefined;
+  /** The lesson's id, a new lesson created as a draft first (use-lesson-draft.ts). */
+  ensureLesson: () => Promise<string | null>;
+  attachments: LessonAttachment[];
+  /**
+   * Whether a change may render the page again (router.refresh). Not on a lesson this page created
+   * as a draft: its address is the lesson's, and rendering it would replace the form being filled in.
+   */
+  refresh: boolean;
+  /** Told when uploads start and end. */
+  onBusyChange?: (busy: boolean) => void;
+}
+
+/**
+ * The studio's materials of one lesson: upload (drop or pick, several at once, with progress),
+ * rename, reorder, delete. Each change is saved as it is made; the list shows it at once.
+ */
+export function LessonMaterialsEditor({ lessonId, ensureLesson, attachments, refresh, onBusyChange }: Props) {
   const router = useRouter();
+  const refreshPage = () => {
+    if (refresh) router.refresh();
+  };
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [order, setOrder] = useState(attachments);
   const [savedOrder, setSavedOrder] = useState(attachments);
@@ -51,6 +72,20 @@ export function LessonMaterialsEditor({ lessonId, attachments }: { lessonId: str
   const uploadAll = async (files: File[]) => {
     const queued = files.map((file) => ({ file, key: `${file.name}-${file.size}-${Math.random()}` }));
     setUploads((list) => [...list.filter((item) => item.error === undefined && item.progress < 1), ...queued.map(({ file, key }) => ({ key, name: file.name, progress: 0 }))]);
+    onBusyChange?.(true);
+    try {
+      await uploadEach(queued);
+    } finally {
+      onBusyChange?.(false);
+    }
+  };
+
+  const uploadEach = async (queued: { file: File; key: string }[]) => {
+    const lessonId = await ensureLesson();
+    if (!lessonId) {
+      setUploads((list) => list.filter((item) => !queued.some(({ key }) => key === item.key)));
+      return;
+    }
     for (const { file, key } of queued) {
       const result = await uploadFile(
         file,
@@ -62,8 +97,10 @@ export function LessonMaterialsEditor({ lessonId, attachments }: { lessonId: str
       );
       if (result.ok) {
         setUploads((list) => list.filter((item) => item.key !== key));
+        const added = result.data;
+        if (added) setOrder((list) => [...list, added]);
         toast.success("Материал добавлен", { description: file.name });
-        router.refresh();
+        refreshPage();
       } else {
         update(key, { error: result.error });
         toast.error("Файл не добавлен", { description: `${file.name}: ${result.error}` });
@@ -87,17 +124,19 @@ export function LessonMaterialsEditor({ lessonId, attachments }: { lessonId: str
   };
 
   const move = (index: number, step: -1 | 1) => {
+    if (!lessonId) return;
+    const previous = order;
     const next = [...order];
     [next[index], next[index + step]] = [next[index + step], next[index]];
     setOrder(next);
     startTransition(async () => {
       const result = await orNoConnection(reorderLessonMaterials({ lessonId, ids: next.map((item) => item.id) }));
       if (!result.ok) {
-        setOrder(savedOrder);
+        setOrder(previous);
         toast.error("Порядок не сохранён", { description: result.error });
         return;
       }
-      router.refresh();
+      refreshPage();
     });
   };
 
@@ -106,6 +145,7 @@ export function LessonMaterialsEditor({ lessonId, attachments }: { lessonId: str
       <h2 id="materials-title" className="text-lg font-semibold">
         Материалы урока
       </h2>
+      <p className="-mt-2 text-sm text-muted-foreground">Файлы сохраняются в уроке сразу после загрузки — отдельной кнопки нет.</p>
       <label
         onDragOver={(event) => {
           event.preventDefault();
@@ -117,7 +157,7 @@ export function LessonMaterialsEditor({ lessonId, attachments }: { lessonId: str
       >
         <Upload className="size-6 text-muted-foreground" aria-hidden />
         <span className="font-medium">Перетащите файлы сюда или выберите</span>
-        <span className="text-muted-foreground">PDF, документы, таблицы и презентации, CSV, TXT, ZIP, картинки — до 50 МБ каждый</span>
+        <span className="text-muted-foreground">PDF, документы, таблицы, презентации, текстовые файлы, архивы и картинки — до 50 МБ каждый</span>
         <input ref={input} type="file" multiple accept={MATERIAL_ACCEPT} className="sr-only" onChange={(event) => pick(event.target.files)} />
       </label>
 
@@ -147,7 +187,9 @@ export function LessonMaterialsEditor({ lessonId, attachments }: { lessonId: str
               canMoveUp={hydrated && index > 0 && !pending}
               canMoveDown={hydrated && index < order.length - 1 && !pending}
               onMove={(step) => move(index, step)}
-              onChanged={() => router.refresh()}
+              onRenamed={(fileName) => setOrder((list) => list.map((item) => (item.id === attachment.id ? { ...item, file_name: fileName } : item)))}
+              onDeleted={() => setOrder((list) => list.filter((item) => item.id !== attachment.id))}
+              onChanged={refreshPage}
             />
           ))}
         </ol>
@@ -161,10 +203,12 @@ interface RowProps {
   canMoveUp: boolean;
   canMoveDown: boolean;
   onMove: (step: -1 | 1) => void;
+  onRenamed: (fileName: string) => void;
+  onDeleted: () => void;
   onChanged: () => void;
 }
 
-function MaterialRow({ attachment, canMoveUp, canMoveDown, onMove, onChanged }: RowProps) {
+function MaterialRow({ attachment, canMoveUp, canMoveDown, onMove, onRenamed, onDeleted, onChanged }: RowProps) {
   const [name, setName] = useState(attachment.file_name);
   const nameField = useRef<HTMLInputElement>(null);
   useEarlyValue(nameField, setName);
@@ -176,6 +220,7 @@ function MaterialRow({ attachment, canMoveUp, canMoveDown, onMove, onChanged }: 
       const result = await orNoConnection(renameLessonMaterial({ id: attachment.id, fileName: name }));
       if (!result.ok) return void toast.error("Не переименовано", { description: result.error });
       setName(result.data.file_name);
+      onRenamed(result.data.file_name);
       toast.success("Переименовано");
       onChanged();
     });
@@ -186,6 +231,7 @@ function MaterialRow({ attachment, canMoveUp, canMoveDown, onMove, onChanged }: 
       setConfirming(false);
       if (!result.ok) return void toast.error("Не удалено", { description: result.error });
       toast.success("Материал удалён", { description: attachment.file_name });
+      onDeleted();
       onChanged();
     });
 

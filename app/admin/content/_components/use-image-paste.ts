@@ -24,21 +24,28 @@ const altOf = (name: string) => name.replace(/\.[a-z0-9]+$/i, "").replace(/[[\]]
 
 /**
  * Pictures pasted or dropped into a lesson's text: each is uploaded to Storage and a Markdown
- * image put where the cursor was; until it has arrived, a placeholder says so. Without a saved
- * lesson (a new one) there is nowhere to keep them yet, and the text says so.
+ * image put where the cursor was; until it has arrived, a placeholder says so. A new lesson is
+ * first created as a draft (`ensureLesson`, use-lesson-draft.ts), so the picture has a place.
  */
-export function useImagePaste(lessonId: string | undefined, text: Text) {
+export function useImagePaste(ensureLesson: () => Promise<string | null>, text: Text) {
   const insert = async (field: HTMLTextAreaElement, files: File[]) => {
-    if (!lessonId) {
-      toast.error("Картинку пока некуда сохранить", { description: "Сохраните урок, затем вставьте картинку" });
-      return;
-    }
-    for (const file of files) {
+    // The placeholders go in at once, where the cursor is, before anything is sent.
+    const pending = files.map((file) => {
       const name = nameOf(file);
       const placeholder = `![Загружается ${altOf(name)}…]()`;
       const current = text.get();
       const at = field.selectionStart ?? current.length;
       text.set(`${current.slice(0, at)}${placeholder}${current.slice(field.selectionEnd ?? at)}`);
+      // The next picture goes after this one, as they were pasted.
+      if (field.value === text.get()) field.setSelectionRange(at + placeholder.length, at + placeholder.length);
+      return { file, name, placeholder };
+    });
+    const lessonId = await ensureLesson();
+    for (const { file, name, placeholder } of pending) {
+      if (!lessonId) {
+        text.set(text.get().replace(placeholder, ""));
+        continue;
+      }
       const result = await uploadFile(
         file,
         {

@@ -6,8 +6,6 @@ import { getStudioLesson } from "@/lib/queries/studio";
 import { lessonParentValue } from "@/lib/validation/content";
 import { DeleteContentButton } from "../../_components/delete-content-button";
 import { DraftBadge } from "../../_components/draft-badge";
-import { LessonMaterialsEditor } from "../../_components/lesson-materials-editor";
-import { AssignmentEditor } from "../../_components/assignment-editor";
 import { LessonForm } from "../../_components/lesson-form";
 import { StudioShell } from "../../_components/studio-shell";
 
@@ -36,9 +34,15 @@ export default async function StudioLessonPage({ params }: { params: Promise<{ l
         </>
       }
     >
-      <LessonForm lesson={lesson} content={content} bodyMd={bodyMd} parent={lessonParentValue(lesson)} parents={parents} />
-      <LessonMaterialsEditor lessonId={lesson.id} attachments={attachments} />
-      <AssignmentEditor lessonId={lesson.id} assignment={assignment} />
+      <LessonForm
+        lesson={lesson}
+        content={content}
+        bodyMd={bodyMd}
+        parent={lessonParentValue(lesson)}
+        parents={parents}
+        attachments={attachments}
+        assignment={assignment}
+      />
     </StudioShell>
   );
 }
