@@ -63,6 +63,7 @@ test("what a finger presses is 44 px at least: the bell, «Настройки»,
   expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches)).toBe(true);
   await useSession(page, "student");
   await page.goto("/tech-founder/lovable/d0000000-0000-4000-8000-000000000001");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expectFingerSized(page, 'header a[href="/notifications"], header a[href="/settings"]', "the account bar");
   await expectFingerSized(page, "main header a", "the back link", { width: false });
   await expectFingerSized(page, "main [data-slot=button]", "buttons", { width: false });
@@ -70,6 +71,7 @@ test("what a finger presses is 44 px at least: the bell, «Настройки»,
   if (await outline.isVisible()) await outline.click();
   await expectFingerSized(page, "main li > a[href^='/tech-founder/']", "the lessons' links", { width: false });
   await page.goto("/settings");
+  await expect(page.getByRole("switch").first()).toBeVisible();
   await expectFingerSized(page, "[role=switch]", "the switches");
   await expectFingerSized(page, "main [data-slot=button]", "the settings' buttons", { width: false });
 });
