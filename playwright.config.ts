@@ -23,12 +23,12 @@ export default defineConfig({
   projects: [
     // Signs the seeded admin and student in once; the other projects reuse their cookies.
     { name: "sessions", use: { ...devices["Desktop Chrome"] }, testMatch: /sessions\.setup\.ts/ },
-    { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: /(mobile|outage|hydration)\.spec\.ts/, dependencies: ["sessions"] },
+    { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: /(mobile|outage|keystrokes)\.spec\.ts/, dependencies: ["sessions"] },
     { name: "mobile", use: { ...devices["Pixel 7"] }, testMatch: /mobile\.spec\.ts/, dependencies: ["sessions"] },
-    // A hundred sign-ins on a throttled CPU: after the timing-sensitive suites, so neither slows the other.
-    { name: "throttled", use: { ...devices["Desktop Chrome"] }, testMatch: /hydration\.spec\.ts/, dependencies: ["desktop", "mobile"] },
+    // Sign-ins on throttled phones in parallel browsers, on both servers: after the other suites, so neither slows the other.
+    { name: "keystrokes", use: { ...devices["Desktop Chrome"] }, testMatch: /keystrokes\.spec\.ts/, dependencies: ["desktop", "mobile"] },
     // Switches the shared backend off, so it runs alone, after everything else.
-    { name: "outage", use: { ...devices["Desktop Chrome"] }, testMatch: /outage\.spec\.ts/, dependencies: ["throttled"] },
+    { name: "outage", use: { ...devices["Desktop Chrome"] }, testMatch: /outage\.spec\.ts/, dependencies: ["keystrokes"] },
   ],
   webServer: {
     command: "tsx scripts/e2e-server.ts",

@@ -28,21 +28,21 @@ test.describe("landing page", () => {
     await page.getByRole("button", { name: "Войти" }).click();
     await expect(page.getByRole("heading", { name: "Вход" })).toBeVisible();
 
-    await page.getByLabel("Email").fill("someone@example.com");
+    await page.getByLabel("E-mail").fill("someone@example.com");
     await page.getByRole("button", { name: "Забыли пароль?" }).click();
     await expect(page.getByRole("heading", { name: "Восстановление пароля" })).toBeVisible();
     await expect(page.getByLabel("Пароль")).toHaveCount(0);
-    await expect(page.getByLabel("Email")).toHaveValue("someone@example.com");
+    await expect(page.getByLabel("E-mail")).toHaveValue("someone@example.com");
     await page.getByRole("button", { name: "Назад ко входу" }).click();
     await expect(page.getByRole("heading", { name: "Вход" })).toBeVisible();
-    await expect(page.getByLabel("Email")).toHaveValue("");
+    await expect(page.getByLabel("E-mail")).toHaveValue("");
   });
 
   test("the toast region arrives with the first interaction, before the first toast", async ({ page }) => {
     await page.goto("/", { waitUntil: "networkidle" });
     const region = page.locator('section[aria-live][aria-label^="Уведомления"]');
     await expect(region).toHaveCount(0);
-    await page.getByLabel("Email").focus();
+    await page.getByLabel("E-mail").focus();
     await expect(region).toHaveCount(1);
     await expect(region.locator("[data-sonner-toast]")).toHaveCount(0);
     await page.getByRole("button", { name: "Войти", exact: true }).click();
@@ -52,7 +52,7 @@ test.describe("landing page", () => {
   test("marks every field required and the password with a native minimum of 6", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-    for (const label of ["Имя", "Email", "Пароль"]) {
+    for (const label of ["Имя", "E-mail", "Пароль"]) {
       await expect(page.getByLabel(label)).toHaveAttribute("required", "");
     }
     await expect(page.getByLabel("Пароль")).toHaveAttribute("minlength", "6");
@@ -64,7 +64,7 @@ test.describe("validation", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Зарегистрироваться" }).click();
     await page.getByLabel("Имя").fill("R2-D2");
-    await page.getByLabel("Email").fill("droid@example.com");
+    await page.getByLabel("E-mail").fill("droid@example.com");
     await page.getByLabel("Пароль").fill("1234567");
     await page.getByRole("button", { name: "Зарегистрироваться" }).click();
     await expect(toast(page, "Ошибка валидации")).toContainText("Имя может содержать только буквы, пробелы и дефисы");
@@ -83,7 +83,7 @@ test.describe("validation", () => {
 
   test("checks the email format on sign-in", async ({ page }) => {
     await page.goto("/");
-    await page.getByLabel("Email").fill("user@localhost");
+    await page.getByLabel("E-mail").fill("user@localhost");
     await page.getByLabel("Пароль").fill("whatever");
     await page.getByRole("button", { name: "Войти", exact: true }).click();
     await expect(toast(page, "Ошибка валидации")).toContainText("Неверный формат email");
@@ -94,7 +94,7 @@ test.describe("validation", () => {
 test.describe("sign-in and sign-up", () => {
   test("a wrong password shows «Ошибка» with the provider's message in Russian", async ({ page }) => {
     await page.goto("/");
-    await page.getByLabel("Email").fill(SEEDED.student.email);
+    await page.getByLabel("E-mail").fill(SEEDED.student.email);
     await page.getByLabel("Пароль").fill("wrong-password");
     await page.getByRole("button", { name: "Войти", exact: true }).click();
     await expect(toast(page, "Ошибка")).toContainText("Неверный email или пароль");
@@ -117,7 +117,7 @@ test.describe("sign-in and sign-up", () => {
       }
       await route.continue();
     });
-    await page.getByLabel("Email").fill(SEEDED.student.email);
+    await page.getByLabel("E-mail").fill(SEEDED.student.email);
     await page.getByLabel("Пароль").fill("wrong-password");
     const submit = page.getByRole("button", { name: "Войти", exact: true });
     await submit.click();
@@ -146,7 +146,7 @@ test.describe("password recovery", () => {
     const user = await createStudent("Забывчивый Студент");
     await page.goto("/");
     await page.getByRole("button", { name: "Забыли пароль?" }).click();
-    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("E-mail").fill(user.email);
     await page.getByRole("button", { name: "Отправить ссылку" }).click();
     await expect(toast(page, "Письмо отправлено")).toContainText("Проверьте свою почту для восстановления пароля");
     await expect(page.getByRole("heading", { name: "Вход" })).toBeVisible();

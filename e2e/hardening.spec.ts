@@ -27,7 +27,7 @@ async function firstWrongCode(browser: Browser) {
   const { context, page } = await visitor(browser);
   await page.goto("/");
   await page.getByRole("button", { name: "Забыли пароль?" }).click();
-  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("E-mail").fill(user.email);
   await page.getByRole("button", { name: "Отправить ссылку" }).click();
   await page.getByRole("link", { name: "ввести код" }).click();
   const code = (await latestMail(user.email)).body.match(/код (\d{6,10})\b/)![1];
@@ -65,7 +65,7 @@ test.describe("guessing", () => {
     // Asking for another e-mail within Supabase Auth's 60 s sends none, so the spent code stays spent.
     await page.goto("/");
     await page.getByRole("button", { name: "Забыли пароль?" }).click();
-    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("E-mail").fill(user.email);
     await page.getByRole("button", { name: "Отправить ссылку" }).click();
     await expect(toast(page, "Ошибка").filter({ hasText: "Повторить можно через" })).toBeVisible();
     const again = await replay(context.request, action, action.postData()!.replace(wrong(0), code));
@@ -97,7 +97,7 @@ test.describe("guessing", () => {
     // The student signs in once on their own laptop, which then remembers the account.
     const own = await visitor(browser);
     await own.page.goto("/");
-    await own.page.getByLabel("Email").fill(user.email);
+    await own.page.getByLabel("E-mail").fill(user.email);
     await own.page.getByLabel("Пароль").fill(user.password);
     await own.page.getByRole("button", { name: "Войти", exact: true }).click();
     await expect(own.page).toHaveURL(/\/dashboard$/);
@@ -109,7 +109,7 @@ test.describe("guessing", () => {
     // An attacker guesses from elsewhere, each guess from another address.
     const attacker = await visitor(browser);
     await attacker.page.goto("/");
-    await attacker.page.getByLabel("Email").fill(user.email);
+    await attacker.page.getByLabel("E-mail").fill(user.email);
     await attacker.page.getByLabel("Пароль").fill("guess-0");
     const captured = attacker.page.waitForRequest((request) => Boolean(request.headers()["next-action"]));
     await attacker.page.getByRole("button", { name: "Войти", exact: true }).click();
@@ -128,7 +128,7 @@ test.describe("guessing", () => {
 
     // …while the student's own browser is not slowed.
     await own.page.goto("/");
-    await own.page.getByLabel("Email").fill(user.email);
+    await own.page.getByLabel("E-mail").fill(user.email);
     await own.page.getByLabel("Пароль").fill(user.password);
     await own.page.getByRole("button", { name: "Войти", exact: true }).click();
     await expect(own.page).toHaveURL(/\/dashboard$/);

@@ -91,16 +91,21 @@ test("keyboard only: a group's grant saves as it changes, like /admin, undoes wi
   }
 });
 
-test("registration focuses its first invalid field; a success replaces the error it resolves; on a phone no toast covers the heading", async ({ page }) => {
+test("registration marks its invalid fields and leaves the focus where the person left it; a success replaces the error it resolves; on a phone no toast covers the heading", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
   await page.getByRole("button", { name: "Зарегистрироваться" }).click();
   // The press may come before the form's script and be made again once it can act: wait for the new mode.
   await expect(page.getByRole("heading", { name: "Регистрация" })).toBeVisible();
-  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("E-mail").fill("not-an-email");
   await page.getByRole("button", { name: "Зарегистрироваться" }).click();
   await expect(toast(page, "Ошибка валидации")).toContainText("Введите имя");
-  await expect(page.getByLabel("Имя")).toBeFocused();
+  // The server's answer comes a round trip later, when the person may be typing elsewhere: it moves
+  // no focus, and each field says what is wrong with it, to the eye and to a screen reader.
+  await expect(page.getByLabel("Имя")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Имя")).toHaveAccessibleDescription("Введите имя");
+  await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("button", { name: "Зарегистрироваться" })).toBeFocused();
 
   // The toast sits clear of the page's heading.
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -112,10 +117,10 @@ test("registration focuses its first invalid field; a success replaces the error
   // Recovery: the error, then the success that resolves it, in its place.
   await page.getByRole("button", { name: "Войти" }).last().click();
   await page.getByRole("button", { name: "Забыли пароль?" }).click();
-  await page.getByLabel("Email").fill("плохой");
+  await page.getByLabel("E-mail").fill("плохой");
   await page.getByRole("button", { name: "Отправить ссылку" }).click();
   await expect(toast(page, "Ошибка валидации")).toBeVisible();
-  await page.getByLabel("Email").fill(`${unique("recover")}@example.com`);
+  await page.getByLabel("E-mail").fill(`${unique("recover")}@example.com`);
   await page.getByRole("button", { name: "Отправить ссылку" }).click();
   await expect(toast(page, "Письмо отправлено")).toBeVisible();
   await expect(page.locator("[data-sonner-toast][data-type=error]")).toHaveCount(0);

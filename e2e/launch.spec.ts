@@ -14,7 +14,7 @@ async function visitor(browser: Browser) {
 async function requestRecovery(page: Page, email: string) {
   await page.goto("/");
   await page.getByRole("button", { name: "Забыли пароль?" }).click();
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Отправить ссылку" }).click();
 }
 
@@ -62,7 +62,7 @@ test.describe("the cohort's first day", () => {
     // emails, ten at a time, faster than the bucket (burst 30, then 0.5 a second) refills.
     const attacker = await visitor(browser);
     await attacker.page.goto("/");
-    await attacker.page.getByLabel("Email").fill("guess@example.com");
+    await attacker.page.getByLabel("E-mail").fill("guess@example.com");
     await attacker.page.getByLabel("Пароль").fill("wrong-password");
     const captured = attacker.page.waitForRequest((request) => Boolean(request.headers()["next-action"]));
     await attacker.page.getByRole("button", { name: "Войти", exact: true }).click();
@@ -139,7 +139,7 @@ test.describe("recovery that survives real email habits", () => {
     const user = await createStudent();
     await requestRecovery(page, user.email);
     await page.getByRole("link", { name: "ввести код" }).click();
-    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+    await expect(page.getByLabel("E-mail")).toHaveValue(user.email);
     const field = page.getByLabel("Код из письма");
     await expect(field).toHaveAttribute("inputmode", "numeric");
     await expect(field).toHaveAttribute("autocomplete", "one-time-code");
@@ -166,7 +166,7 @@ test.describe("recovery that survives real email habits", () => {
   test("a damaged link explains itself and offers a new email", async ({ page }) => {
     await page.goto("/auth/confirm?token_hash=abc&type=recovery");
     await expect(page.getByRole("heading", { name: "Ссылка повреждена" })).toBeVisible();
-    await page.getByLabel("Email").fill("nobody@example.com");
+    await page.getByLabel("E-mail").fill("nobody@example.com");
     await page.getByRole("button", { name: "Отправить новое письмо" }).click();
     await expect(toast(page, "Письмо отправлено")).toBeVisible();
   });
@@ -210,14 +210,14 @@ test.describe("forms people can use", () => {
     await expect(page.locator("#fullName-error")).toHaveText("Введите имя");
     await expect(page.locator("#privacyConsent-error")).toHaveText("Подтвердите согласие на обработку персональных данных");
     await page.getByLabel("Имя").fill("Иван".repeat(30));
-    await page.getByLabel("Email").fill(`${"a".repeat(250)}@example.com`);
+    await page.getByLabel("E-mail").fill(`${"a".repeat(250)}@example.com`);
     await page.getByLabel("Пароль").fill("x".repeat(101));
     await page.getByRole("button", { name: "Зарегистрироваться" }).click();
     await expect(page.locator("#fullName-error")).toHaveText("Имя слишком длинное");
     await expect(page.locator("#email-error")).toHaveText("Email слишком длинный");
     await expect(page.locator("#password-error")).toHaveText("Пароль слишком длинный");
     await page.getByLabel("Имя").fill("R2-D2");
-    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("E-mail").fill("not-an-email");
     await page.getByLabel("Пароль").fill("short");
     await page.getByRole("button", { name: "Зарегистрироваться" }).click();
     await expect(page.locator("#fullName-error")).toHaveText("Имя может содержать только буквы, пробелы и дефисы");
@@ -225,7 +225,7 @@ test.describe("forms people can use", () => {
     await expect(page.locator("#password-error")).toHaveText("Пароль должен быть не менее 8 символов");
     await expect(page.getByLabel("Имя")).toHaveAttribute("aria-invalid", "true");
     expect(await page.locator("body").innerText()).not.toMatch(english);
-    expect(await page.getByLabel("Email").evaluate((input: HTMLInputElement) => input.validationMessage)).not.toBe("");
+    expect(await page.getByLabel("E-mail").evaluate((input: HTMLInputElement) => input.validationMessage)).not.toBe("");
     await expect(page.getByRole("region", { name: /Уведомления/ })).toBeAttached();
   });
 

@@ -31,7 +31,7 @@ test("the landing page and the student pages fit a phone screen", async ({ page 
 
 test("the auth form works with the keyboard alone", async ({ page }) => {
   await page.goto("/");
-  await page.getByLabel("Email").focus();
+  await page.getByLabel("E-mail").focus();
   await page.keyboard.type(SEEDED.student.email);
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");

@@ -76,7 +76,7 @@ export async function signedInContext(browser: Browser, base: string, account: {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${base}/`);
-  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("E-mail").fill(account.email);
   await page.getByLabel("Пароль").fill(account.password);
   await page.getByRole("button", { name: "Войти", exact: true }).click();
   await page.waitForURL("**/dashboard");

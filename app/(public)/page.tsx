@@ -27,7 +27,7 @@ const FEATURES = [
 
 export default function LandingPage() {
   return (
-    <main className="mx-auto grid min-h-dvh max-w-6xl items-center gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[1.2fr_1fr] lg:gap-16">
+    <main id="main" className="mx-auto grid min-h-dvh max-w-6xl items-center gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[1.2fr_1fr] lg:gap-16">
       <section className="flex flex-col gap-6">
         <p className="text-sm font-semibold uppercase tracking-wider text-primary">{SITE_NAME}</p>
         <h1 className="text-4xl font-bold leading-tight tracking-tight sm:text-5xl">

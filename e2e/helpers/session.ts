@@ -35,7 +35,7 @@ export async function useSession(page: Page, role: SessionRole) {
 /** Fills and sends the landing page's sign-in form, as a person would. */
 export async function submitSignIn(page: Page, email: string, password: string) {
   await page.goto("/");
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Пароль").fill(password);
   await page.getByRole("button", { name: "Войти", exact: true }).click();
 }
@@ -55,7 +55,7 @@ export async function signUp(page: Page, fullName: string, email: string, passwo
   await page.goto("/");
   await page.getByRole("button", { name: "Зарегистрироваться" }).click();
   await page.getByLabel("Имя").fill(fullName);
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Пароль").fill(password);
   await page.getByRole("checkbox", { name: /согласие на обработку/ }).check();
   await page.getByRole("button", { name: "Зарегистрироваться" }).click();

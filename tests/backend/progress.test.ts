@@ -131,10 +131,10 @@ describe("the track pages' functions", () => {
   it("answer the published items, the viewer's access to them and their progress in one call", async () => {
     const tools = await trackPage(student, "tools_page");
     expect(tools.items.map((tool) => tool.id)).toContain(LOVABLE);
-    expect(tools.access).toContainEqual({ item_id: LOVABLE, is_unlocked: true, is_visible: true, opens_at: null });
+    expect(tools.access).toContainEqual(expect.objectContaining({ item_id: LOVABLE, is_unlocked: true, is_visible: true, opens_at: null }));
     expect(tools.progress).toEqual((await summary(student)).tools);
     const modules = await trackPage(student, "course_modules_page");
-    expect(modules.access).toContainEqual({ item_id: MODULE_1, is_unlocked: true, is_visible: true, opens_at: null });
+    expect(modules.access).toContainEqual(expect.objectContaining({ item_id: MODULE_1, is_unlocked: true, is_visible: true, opens_at: null }));
     expect(modules.access.every((row) => row.item_id !== LOVABLE)).toBe(true);
   });
 
@@ -143,6 +143,6 @@ describe("the track pages' functions", () => {
     expect((await trackPage(student, "tools_page")).items.map((tool) => tool.id)).not.toContain(CURSOR);
     expect((await trackPage(student, "tools_page", SEEDED.student.id)).access).toEqual([]);
     const admin = (await signedIn(backend, SEEDED.admin.email, SEEDED.admin.password)).client;
-    expect((await trackPage(admin, "tools_page", studentId)).access).toContainEqual({ item_id: CURSOR, is_unlocked: false, is_visible: false, opens_at: null });
+    expect((await trackPage(admin, "tools_page", studentId)).access).toContainEqual(expect.objectContaining({ item_id: CURSOR, is_unlocked: false, is_visible: false, opens_at: null }));
   });
 });

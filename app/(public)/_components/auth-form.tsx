@@ -77,7 +77,7 @@ export function AuthForm() {
               <Input name="fullName" autoComplete="name" required placeholder="Иван Петров" defaultValue={state.fields.fullName} />
             </FormField>
           )}
-          <FormField id="email" label="Email" error={errors.email}>
+          <FormField id="email" label="E-mail" error={errors.email}>
             <Input
               ref={email}
               name="email"

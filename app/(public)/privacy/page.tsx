@@ -22,7 +22,7 @@ export default function PrivacyPage() {
     </a>
   );
   return (
-    <main className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-10 leading-relaxed sm:px-6">
+    <main id="main" className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-10 leading-relaxed sm:px-6">
       <Link href="/" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
         ← На главную
       </Link>

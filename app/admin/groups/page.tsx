@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Группы", robots: { index: fals
 export default async function GroupsPage() {
   const [, groups] = await Promise.all([requireAdmin(), getGroupsOverview()]);
   return (
-    <main className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <main id="main" className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader backHref="/admin" backLabel="К панели администратора" title="Группы" />
       <p className="text-muted-foreground">
         Группа — это поток студентов: откройте ей модули, инструменты и уроки сразу для всех, по расписанию. Личные настройки

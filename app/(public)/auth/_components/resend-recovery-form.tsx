@@ -15,7 +15,7 @@ export function ResendRecoveryForm() {
   const errors = state.result?.ok === false ? (state.result.fieldErrors ?? {}) : {};
   return (
     <form action={formAction} onReset={keepTyped} className="flex flex-col gap-4" noValidate aria-label="Новое письмо для смены пароля">
-      <FormField id="email" label="Email" error={errors.email}>
+      <FormField id="email" label="E-mail" error={errors.email}>
         <Input name="email" type="email" autoComplete="email" inputMode="email" required defaultValue={state.fields.email} />
       </FormField>
       <SubmitButton size="lg">Отправить новое письмо</SubmitButton>

@@ -16,7 +16,7 @@ export function RecoveryCodeForm({ email }: { email: string }) {
   const errors = state.result?.ok === false ? (state.result.fieldErrors ?? {}) : {};
   return (
     <form action={formAction} onReset={keepTyped} className="flex flex-col gap-4" noValidate>
-      <FormField id="email" label="Email" error={errors.email}>
+      <FormField id="email" label="E-mail" error={errors.email}>
         <Input name="email" type="email" autoComplete="email" inputMode="email" required defaultValue={state.fields.email} />
       </FormField>
       <FormField id="code" label="Код из письма" error={errors.code}>

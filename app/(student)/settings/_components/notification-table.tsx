@@ -71,7 +71,7 @@ const headerHint = "block text-xs font-normal text-muted-foreground";
 export function NotificationTable({ rows, telegramLinked }: { rows: PreferenceRow[]; telegramLinked: boolean }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-sm">
+      <table className="w-full text-sm hyphens-auto">
         <caption className="sr-only">Какие уведомления куда приходят</caption>
         <thead>
           <tr className="border-b text-left align-bottom">

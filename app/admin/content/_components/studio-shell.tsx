@@ -15,7 +15,7 @@ export function StudioShell({
   children: React.ReactNode;
 }) {
   return (
-    <main className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <main id="main" className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader backHref={backHref} backLabel={backLabel} title={title}>
         {actions}
       </PageHeader>

@@ -56,7 +56,7 @@ export default async function GroupPage({ params }: { params: Promise<{ groupId:
   ] as const;
 
   return (
-    <main className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-6 sm:px-6 sm:py-10">
+    <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader backHref="/admin/groups" backLabel="К группам" title={group.name}>
         <DeleteGroupButton group={group} memberCount={page.members.length} />
       </PageHeader>

@@ -139,7 +139,7 @@ export function ReviewActions({ submissionId, status, holder, holderName, claimE
               rows={5}
               value={comment}
               disabled={heldByOther}
-              placeholder="Что получилось и что доработать. Можно Markdown."
+              placeholder="Что получилось и что доработать. Поддерживается разметка Markdown: **жирный**, списки, ссылки."
               onChange={(event) => {
                 setComment(event.target.value);
                 if (error) setError(undefined);
