@@ -13,7 +13,6 @@ import { toast } from "@/components/client-loading/toast";
 import type { ActionResult } from "@/lib/actions/result";
 import { COMMENT_MAX, RETURN_NEEDS_COMMENT } from "@/lib/domain/reviews";
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from "@/lib/domain/submissions";
-import { useHydrated } from "@/components/forms/use-hydrated";
 import { claimSubmission, releaseSubmission, reviewSubmission } from "../../actions";
 
 const UNSENT = "Комментарий не отправлен. Перейти к следующей работе?";
@@ -40,14 +39,16 @@ const typing = (target: EventTarget | null) =>
  */
 export function ReviewActions({ submissionId, status, holder, holderName, claimEnds, nextHref }: ReviewActionsProps) {
   const router = useRouter();
-  const hydrated = useHydrated();
   const [pending, startTransition] = useTransition();
   const [comment, setComment] = useState("");
   const [error, setError] = useState<string | undefined>();
   const field = useRef<HTMLTextAreaElement>(null);
   useEarlyValue(field, setComment);
   const heldByOther = holder === "other";
-  const busy = pending || !hydrated;
+  /** A press while one is under way does nothing (the button stays focusable: aria-disabled). */
+  const whilePending = (event: React.MouseEvent) => {
+    if (pending) event.preventDefault();
+  };
 
   const goNext = useCallback(() => {
     if (nextHref && !(comment.trim() && !window.confirm(UNSENT))) router.push(nextHref);
@@ -77,7 +78,13 @@ export function ReviewActions({ submissionId, status, holder, holderName, claimE
       after();
     });
 
-  const decide = (decision: "accept" | "return") => {
+  /**
+   * The decision form's action. Its comment comes from the form's data, not the component's state:
+   * a press made before hydration is held by React with the form's data as it was then.
+   */
+  const decide = (form: FormData) => {
+    const decision = form.get("decision") === "return" ? "return" : "accept";
+    const comment = String(form.get("comment") ?? "");
     const problem =
       decision === "return" && !comment.trim() ? RETURN_NEEDS_COMMENT : comment.trim().length > COMMENT_MAX ? "Комментарий — не длиннее 20 000 символов" : undefined;
     setError(problem);
@@ -119,23 +126,29 @@ export function ReviewActions({ submissionId, status, holder, holderName, claimE
             ) : holder === "me" ? (
               <>
                 <p>Вы проверяете эту работу до {claimEnds}</p>
-                <Button variant="ghost" size="sm" disabled={busy} onClick={() => run(() => releaseSubmission({ submissionId }), () => router.refresh())}>
-                  Освободить
-                </Button>
+                <form action={() => run(() => releaseSubmission({ submissionId }), () => router.refresh())}>
+                  <Button type="submit" variant="ghost" size="sm" aria-disabled={pending || undefined} onClick={whilePending}>
+                    Освободить
+                  </Button>
+                </form>
               </>
             ) : (
               <>
-                <Button variant="outline" disabled={busy} onClick={() => run(() => claimSubmission({ submissionId }), () => router.refresh())}>
-                  <Hand aria-hidden />
-                  Взять в работу
-                </Button>
+                <form action={() => run(() => claimSubmission({ submissionId }), () => router.refresh())}>
+                  <Button type="submit" variant="outline" aria-disabled={pending || undefined} onClick={whilePending}>
+                    <Hand aria-hidden />
+                    Взять в работу
+                  </Button>
+                </form>
                 <p className="text-sm text-muted-foreground">На 30 минут: другие кураторы увидят, что работу проверяете вы</p>
               </>
             )}
           </div>
+          <form action={decide} className="flex flex-col gap-4">
           <FormField id="review-comment" label="Комментарий студенту" error={error}>
             <Textarea
               ref={field}
+              name="comment"
               rows={5}
               value={comment}
               disabled={heldByOther}
@@ -147,15 +160,16 @@ export function ReviewActions({ submissionId, status, holder, holderName, claimE
             />
           </FormField>
           <div className="flex flex-wrap gap-2">
-            <Button disabled={busy || heldByOther} aria-busy={pending} onClick={() => decide("accept")}>
+            <Button type="submit" name="decision" value="accept" disabled={heldByOther} aria-disabled={pending || undefined} aria-busy={pending} onClick={whilePending}>
               {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
               Принять
             </Button>
-            <Button variant="outline" disabled={busy || heldByOther} onClick={() => decide("return")}>
+            <Button type="submit" name="decision" value="return" variant="outline" disabled={heldByOther} aria-disabled={pending || undefined} onClick={whilePending}>
               <RotateCcw aria-hidden />
               Вернуть на доработку
             </Button>
           </div>
+          </form>
         </>
       )}
       <div className="flex flex-wrap items-center gap-3 border-t pt-4">
