@@ -389,8 +389,8 @@ function guardCases(actions: Map<string, BuiltAction>): Case[] {
   const multipartBodies = [
     `${part("0", '["$Q1"]')}${part("1", "[]")}--${boundary}--\r\n`,
     `${part("0", '["$@1"]')}${part("1", '"x"')}--${boundary}--\r\n`,
+    // A bare file argument (a form's file is its own data: lib/security/action-request.ts).
     `${part("0", '["$B1"]')}${part("1", "x", '; filename="x.txt"')}--${boundary}--\r\n`,
-    `${part("0", '["$K1"]')}${part("_1_a", "x", '; filename="x.txt"')}--${boundary}--\r\n`,
     `${part("0", "[1")}--${boundary}--\r\n`,
     `${part("0", "[]")}${part("0", "[]")}--${boundary}--\r\n`,
     `${part("1", "[]")}--${boundary}--\r\n`,
@@ -404,7 +404,6 @@ function guardCases(actions: Map<string, BuiltAction>): Case[] {
     `${part("$ACTION_REF_1", "")}${part("$ACTION_1:0", JSON.stringify({ id: confirm.id, bound: "$@1" }))}${part("$ACTION_1:1", '["$Q2"]')}--${boundary}--\r\n`,
     `${part("$ACTION_REF_1", "")}${part("$ACTION_1:0", '{"id":"x"')}--${boundary}--\r\n`,
     `${part("$ACTION_REF_1", "")}${part("$ACTION_1:0", JSON.stringify({ id: confirm.id, bound: "$@1", then: "$1:then" }))}${part("$ACTION_1:1", "[]")}--${boundary}--\r\n`,
-    `${part(`$ACTION_ID_${confirm.id}`, "")}${part("file", "x", '; filename="x.txt"')}--${boundary}--\r\n`,
     `--${boundary}\r\n\r\n`,
     "\0\0\0",
   ];

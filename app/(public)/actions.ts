@@ -143,8 +143,8 @@ export const resendRecoveryEmail = defineStateAction({ role: "anyone", schema: r
  * The code from the recovery email (6 to 10 digits), typed on the site: signs the person in to set a
  * password. Five tries spend the e-mail's code, whatever addresses they come from.
  */
-export const verifyRecoveryCode = defineStateAction({ role: "anyone", schema: recoveryCodeSchema, shown: ["email"] }, async ({ data: { email, code } }) =>
-  withAttemptLimits(async () => {
+export const verifyRecoveryCode = defineStateAction({ role: "anyone", schema: recoveryCodeSchema, shown: ["email"] }, async ({ data: { email, code } }) => {
+  const result = await withAttemptLimits(async () => {
     const attempt = await takeRecoveryCodeAttempt(email);
     if (!attempt.taken) return fail(recoveryCodeSpentMessage);
     const auth = await createAuthClient();
@@ -155,11 +155,14 @@ export const verifyRecoveryCode = defineStateAction({ role: "anyone", schema: re
       // Whoever else was signed in is signed out now; the new password then unlinks Telegram (migration …1200).
       const { error: signOutError } = await auth.signOut({ scope: "others" });
       if (signOutError) console.error("auth: other sessions not ended after recovery", signOutError.message);
-      redirect("/auth/reset-password");
+      return ok();
     }
     return error.code === "otp_expired" ? fail(wrongRecoveryCodeMessage(attempt.attempts)) : authFailure(error);
-  }),
-);
+  });
+  // Outside the attempt limits, which answer anything thrown in them as their own failure.
+  if (!result.ok) return result;
+  redirect("/auth/reset-password");
+});
 
 /** Supabase Auth checks the session (the recovery link's or the code's) itself. */
 export const updatePassword = defineStateAction({ role: "anyone", schema: newPasswordSchema, shown: [] }, async ({ data }) => {
