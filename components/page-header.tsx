@@ -15,12 +15,12 @@ export function PageHeader({
   children?: React.ReactNode;
 }) {
   const back = backHref && (
-    // Wrapping: a back label can carry a tool's name («К урокам …»), as long as a name may be. Above
-    // the title row, so the page's actions never squeeze it into a narrow column.
+    // Above the title row, so the page's actions never squeeze it; one line, cut with «…» when a
+    // name in it (a tool's, «К урокам …») is longer than the row, the whole label on hover.
     <Button asChild variant="ghost" size="wrapping" className="-ml-4 max-w-full justify-start self-start text-left">
-      <Link href={backHref}>
+      <Link href={backHref} title={backLabel}>
         <ArrowLeft aria-hidden />
-        {backLabel ?? "Назад"}
+        <span className="min-w-0 truncate">{backLabel ?? "Назад"}</span>
       </Link>
     </Button>
   );
