@@ -5,8 +5,6 @@ import { Skeleton } from "@/components/ui/skeleton";
 export default function PageLoading() {
   return (
     <PageShell>
-      {/* The page's heading while it loads, for a screen reader landing here (the page's own replaces it). */}
-      <h1 className="sr-only">Загрузка…</h1>
       <div role="status" aria-label="Загрузка" className="flex flex-col gap-4">
         <Skeleton className="h-8 w-32" />
         <Skeleton className="h-9 w-64" />
