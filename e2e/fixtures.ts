@@ -49,6 +49,8 @@ export const test = base.extend<object, { axeLedger: void }>({
     if (contentType !== "text/html") return;
     const started = Date.now();
     await page.waitForLoadState("load").catch(() => {});
+    // A page that streams in shows its skeleton first (components/page-loading.tsx): axe reads the page itself.
+    await page.locator('[role=status][aria-label="Загрузка"]').first().waitFor({ state: "detached", timeout: 15_000 }).catch(() => {});
     const key = await pageStateKey(page);
     if (AXE_MODE !== "every" && axeChecked.has(key)) return;
     axeChecked.add(key);
