@@ -129,7 +129,8 @@ const submitAuthMode = defineStateAction({ role: "anyone", schema: authFormSchem
 export async function submitAuthForm(previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
   const switchTo = formData instanceof FormData ? formData.get("switchTo") : null;
   if (isAuthMode(switchTo)) {
-    return { result: null, fields: { mode: switchTo }, answered: typeof previous?.answered === "number" ? previous.answered : 0 };
+    const answered = typeof previous?.answered === "number" && Number.isSafeInteger(previous.answered) ? previous.answered : 0;
+    return { result: null, fields: { mode: switchTo }, answered };
   }
   return submitAuthMode(previous, formData);
 }

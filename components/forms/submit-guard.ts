@@ -1,18 +1,29 @@
-/** Marks a form being sent before React had it. */
-export const SENDING_ATTRIBUTE = "data-sending";
+/** The mark the guard leaves on a form being sent before React had it: a property, so hydration sees no attribute of its own. */
+export const SENDING_PROPERTY = "__submitGuardSending";
+
+/** The attribute a submit control carries to be shown busy by the guard (it suppresses React's hydration warning for it). */
+export const BUSY_BEFORE_SCRIPT_ATTRIBUTE = "data-busy-before-script";
 
 /**
  * The page's first script, inline at the top of <body>, so it works before any other arrives: a
- * form submitted before React has it (the browser's own post to a server action, or a submit
+ * POST form submitted before React has it (the browser's own post to a server action, or a submit
  * React's inline runtime holds for a form with a function action) shows its button pressed and
- * busy at once, and a second press does not send it again. Once React handles a form's submits
- * (it cancels the browser's), this script leaves them alone; `SubmitButton` lets a held form go
- * as it hydrates. Coming back to the page from the history forgets what was under way.
+ * busy at once, and a second press does not send it again. A GET form (a filter) is left alone: the
+ * browser's newer navigation replaces the older. Once React handles a form's submits (it cancels
+ * the browser's), this script leaves them alone; a held form is let go as it hydrates
+ * (`releaseHeldSubmit`). Coming back to the page from the history forgets what was under way.
  */
 export const SUBMIT_GUARD_SCRIPT = `(function(){
-var S="${SENDING_ATTRIBUTE}";
-addEventListener("submit",function(e){if(e.target.hasAttribute&&e.target.hasAttribute(S)){e.preventDefault();e.stopImmediatePropagation()}},true);
-addEventListener("submit",function(e){var f=e.target,b=e.submitter;if(e.defaultPrevented||!f.setAttribute)return;f.setAttribute(S,"");if(b){b.setAttribute("aria-busy","true");b.setAttribute("aria-disabled","true")}});
-addEventListener("pageshow",function(e){if(!e.persisted)return;document.querySelectorAll("["+S+"]").forEach(function(f){f.removeAttribute(S)});document.querySelectorAll("[aria-busy=true]").forEach(function(b){b.removeAttribute("aria-busy");b.removeAttribute("aria-disabled")})});
+var S="${SENDING_PROPERTY}",B="${BUSY_BEFORE_SCRIPT_ATTRIBUTE}";
+addEventListener("submit",function(e){if(e.target[S]){e.preventDefault();e.stopImmediatePropagation()}},true);
+addEventListener("submit",function(e){var f=e.target,b=e.submitter;if(e.defaultPrevented||!f.getAttribute||((b&&b.getAttribute("formmethod"))||f.method).toLowerCase()==="get")return;f[S]=1;if(b&&b.hasAttribute(B)){b.setAttribute("aria-busy","true");b.setAttribute("aria-disabled","true")}});
+addEventListener("pageshow",function(e){if(!e.persisted)return;document.querySelectorAll("form").forEach(function(f){f[S]=0});document.querySelectorAll("["+B+"][aria-busy=true]").forEach(function(b){b.removeAttribute("aria-busy");b.removeAttribute("aria-disabled")})});
 })()`;
 
+/**
+ * As a form hydrates: a submit React held before hydration (a function action) is React's now, so
+ * the guard lets later ones through. A browser's post under way (a server action's form) stays guarded.
+ */
+export function releaseHeldSubmit(form: HTMLFormElement | null | undefined) {
+  if (form?.getAttribute("action")?.startsWith("javascript:")) Reflect.deleteProperty(form, SENDING_PROPERTY);
+}

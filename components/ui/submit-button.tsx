@@ -3,7 +3,7 @@
 import { useEffect, useRef, type ComponentProps } from "react";
 import { useFormStatus } from "react-dom";
 import { Loader2 } from "lucide-react";
-import { SENDING_ATTRIBUTE } from "@/components/forms/submit-guard";
+import { BUSY_BEFORE_SCRIPT_ATTRIBUTE, releaseHeldSubmit } from "@/components/forms/submit-guard";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
@@ -20,15 +20,12 @@ export function SubmitButton({ pending, className, children, onClick, ...props }
   const status = useFormStatus();
   const busy = pending ?? status.pending;
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const form = button.current?.form;
-    // A submit React held before hydration (a function action) is React's now; a browser's post under way stays guarded.
-    if (form?.getAttribute("action")?.startsWith("javascript:")) form.removeAttribute(SENDING_ATTRIBUTE);
-  }, []);
+  useEffect(() => releaseHeldSubmit(button.current?.form), []);
   return (
     <Button
       ref={button}
       type="submit"
+      {...{ [BUSY_BEFORE_SCRIPT_ATTRIBUTE]: "" }}
       // The guard may have marked it busy before hydration; React then keeps that until `busy` changes.
       suppressHydrationWarning
       aria-disabled={busy || undefined}

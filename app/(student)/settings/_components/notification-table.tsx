@@ -2,7 +2,7 @@
 
 import { useEffect, useOptimistic, useRef, useState, useTransition } from "react";
 import { orNoConnection, toastRefusal } from "@/components/form-toasts";
-import { SENDING_ATTRIBUTE } from "@/components/forms/submit-guard";
+import { BUSY_BEFORE_SCRIPT_ATTRIBUTE, releaseHeldSubmit } from "@/components/forms/submit-guard";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/client-loading/toast";
 import type { NotificationChannel } from "@/lib/domain/notifications";
@@ -25,10 +25,8 @@ function PreferenceSwitch({ kind, label, channel, initial }: { kind: Configurabl
   const control = useRef<HTMLButtonElement>(null);
   const name = `${CHANNELS[channel]}: ${label}`;
 
-  useEffect(() => {
-    // The submit guard marked a form pressed before hydration; React holds that press and makes it now.
-    control.current?.form?.removeAttribute(SENDING_ATTRIBUTE);
-  }, []);
+  // The submit guard marked a form pressed before hydration; React holds that press and makes it now.
+  useEffect(() => releaseHeldSubmit(control.current?.form), []);
 
   const toggle = () => {
     const enabled = !saved;
@@ -46,6 +44,7 @@ function PreferenceSwitch({ kind, label, channel, initial }: { kind: Configurabl
       <Switch
         ref={control}
         type="submit"
+        {...{ [BUSY_BEFORE_SCRIPT_ATTRIBUTE]: "" }}
         checked={shown}
         onClick={(event) => {
           // A busy switch keeps its focus (aria-disabled, not disabled) and waits for its answer.

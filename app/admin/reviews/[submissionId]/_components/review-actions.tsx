@@ -4,9 +4,10 @@ import { useCallback, useEffect, useRef, useState, useTransition } from "react";
 import { useEarlyValue } from "@/components/forms/use-early-value";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { ArrowRight, Check, Hand, Loader2, RotateCcw } from "lucide-react";
+import { ArrowRight, Check, Hand, RotateCcw } from "lucide-react";
 import { orNoConnection, toastRefusal } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/client-loading/toast";
@@ -45,10 +46,6 @@ export function ReviewActions({ submissionId, status, holder, holderName, claimE
   const field = useRef<HTMLTextAreaElement>(null);
   useEarlyValue(field, setComment);
   const heldByOther = holder === "other";
-  /** A press while one is under way does nothing (the button stays focusable: aria-disabled). */
-  const whilePending = (event: React.MouseEvent) => {
-    if (pending) event.preventDefault();
-  };
 
   const goNext = useCallback(() => {
     if (nextHref && !(comment.trim() && !window.confirm(UNSENT))) router.push(nextHref);
@@ -127,18 +124,18 @@ export function ReviewActions({ submissionId, status, holder, holderName, claimE
               <>
                 <p>Вы проверяете эту работу до {claimEnds}</p>
                 <form action={() => run(() => releaseSubmission({ submissionId }), () => router.refresh())}>
-                  <Button type="submit" variant="ghost" size="sm" aria-disabled={pending || undefined} onClick={whilePending}>
+                  <SubmitButton variant="ghost" size="sm" pending={pending}>
                     Освободить
-                  </Button>
+                  </SubmitButton>
                 </form>
               </>
             ) : (
               <>
                 <form action={() => run(() => claimSubmission({ submissionId }), () => router.refresh())}>
-                  <Button type="submit" variant="outline" aria-disabled={pending || undefined} onClick={whilePending}>
+                  <SubmitButton variant="outline" pending={pending}>
                     <Hand aria-hidden />
                     Взять в работу
-                  </Button>
+                  </SubmitButton>
                 </form>
                 <p className="text-sm text-muted-foreground">На 30 минут: другие кураторы увидят, что работу проверяете вы</p>
               </>
@@ -160,14 +157,14 @@ export function ReviewActions({ submissionId, status, holder, holderName, claimE
             />
           </FormField>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" name="decision" value="accept" disabled={heldByOther} aria-disabled={pending || undefined} aria-busy={pending} onClick={whilePending}>
-              {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
+            <SubmitButton name="decision" value="accept" disabled={heldByOther} pending={pending}>
+              <Check aria-hidden />
               Принять
-            </Button>
-            <Button type="submit" name="decision" value="return" variant="outline" disabled={heldByOther} aria-disabled={pending || undefined} onClick={whilePending}>
+            </SubmitButton>
+            <SubmitButton name="decision" value="return" variant="outline" disabled={heldByOther} pending={pending}>
               <RotateCcw aria-hidden />
               Вернуть на доработку
-            </Button>
+            </SubmitButton>
           </div>
           </form>
         </>
