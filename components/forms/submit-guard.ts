@@ -9,14 +9,14 @@ export const BUSY_BEFORE_SCRIPT_ATTRIBUTE = "data-busy-before-script";
  * POST form submitted before React has it (the browser's own post to a server action, or a submit
  * React's inline runtime holds for a form with a function action) shows its button pressed and
  * busy at once, and a second press does not send it again. A GET form (a filter) is left alone: the
- * browser's newer navigation replaces the older. Once React handles a form's submits (it cancels
+ * browser's newer navigation replaces the older (a form React holds has no method: it is no GET). Once React handles a form's submits (it cancels
  * the browser's), this script leaves them alone; a held form is let go as it hydrates
  * (`releaseHeldSubmit`). Coming back to the page from the history forgets what was under way.
  */
 export const SUBMIT_GUARD_SCRIPT = `(function(){
 var S="${SENDING_PROPERTY}",B="${BUSY_BEFORE_SCRIPT_ATTRIBUTE}";
 addEventListener("submit",function(e){if(e.target[S]){e.preventDefault();e.stopImmediatePropagation()}},true);
-addEventListener("submit",function(e){var f=e.target,b=e.submitter;if(e.defaultPrevented||!f.getAttribute||((b&&b.getAttribute("formmethod"))||f.method).toLowerCase()==="get")return;f[S]=1;if(b&&b.hasAttribute(B)){b.setAttribute("aria-busy","true");b.setAttribute("aria-disabled","true")}});
+addEventListener("submit",function(e){var f=e.target,b=e.submitter;if(e.defaultPrevented||!f.getAttribute)return;if(String(f.getAttribute("action")).indexOf("javascript:")!==0&&((b&&b.getAttribute("formmethod"))||f.method).toLowerCase()==="get")return;f[S]=1;if(b&&b.hasAttribute(B)){b.setAttribute("aria-busy","true");b.setAttribute("aria-disabled","true")}});
 addEventListener("pageshow",function(e){if(!e.persisted)return;document.querySelectorAll("form").forEach(function(f){f[S]=0});document.querySelectorAll("["+B+"][aria-busy=true]").forEach(function(b){b.removeAttribute("aria-busy");b.removeAttribute("aria-disabled")})});
 })()`;
 
