@@ -28,9 +28,8 @@ export interface TestUser {
   fullName: string;
 }
 
-export async function createStudent(fullName = "Тестовый Студент"): Promise<TestUser> {
+export async function createStudent(fullName = "Тестовый Студент", password = "password123"): Promise<TestUser> {
   const email = `${unique("student")}@example.com`;
-  const password = "password123";
   const { data, error } = await service.auth.admin.createUser({
     email,
     password,
