@@ -11,6 +11,8 @@ import { signInByAction, useSession } from "./helpers/session";
  */
 
 async function expectSkipLink(page: Page) {
+  // The page itself, not the skeleton it streams in after (the skip link's target is replaced then).
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Перейти к содержимому" });
   await expect(skip).toBeFocused();
