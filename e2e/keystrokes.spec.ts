@@ -26,10 +26,15 @@ const TEST_TIMEOUT_MS = 1_200_000;
 // One browser lane set at a time: two would double each try's time on two cores.
 test.describe.configure({ mode: "serial" });
 
+/**
+ * `npm run dev`'s server joins with E2E_KEYSTROKES_DEV=1 (scripts/e2e-server.ts then starts it): on this
+ * 2-core machine its first compiles of the pages and the forms' actions took over a minute in CI, and
+ * its tries run past their time (docs/development.md, «The keystrokes suite»).
+ */
 const SERVERS = [
   { name: "production build", url: E2E_APP_URL },
-  { name: "npm run dev", url: E2E_DEV_URL },
-] as const;
+  ...(process.env.E2E_KEYSTROKES_DEV ? [{ name: "npm run dev", url: E2E_DEV_URL }] : []),
+];
 
 interface Try {
   index: number;
@@ -52,7 +57,7 @@ async function phoneOnFirstVisit(browser: Browser, baseURL: string) {
     extraHTTPHeaders: { "x-forwarded-for": visitorAddress() },
   });
   // A step that cannot happen fails its try with what it waited for, instead of the whole test's time.
-  context.setDefaultTimeout(45_000);
+  context.setDefaultTimeout(90_000);
   const page = await context.newPage();
   // Where a form leads is checked by its address; the page there is not what is tried, and loading it
   // on a throttled phone would double each try's time.
@@ -131,7 +136,7 @@ async function runTries(browser: Browser, baseURL: string, flow: Flow): Promise<
           }
           const lastField = filled.fields[filled.fields.length - 1][0];
           await press(page, filled.submit, lastField, attempt.press);
-          const arrived = await page.waitForURL(flow.arrives, { timeout: 45_000, waitUntil: "commit" }).then(
+          const arrived = await page.waitForURL(flow.arrives, { timeout: 90_000, waitUntil: "commit" }).then(
             () => true,
             () => false,
           );
@@ -162,12 +167,21 @@ const passwordFor = (index: number) => `pw${index}Zq7xK${index}`;
 for (const server of SERVERS) {
   test.describe(`on ${server.name}`, () => {
     test.describe.configure({ mode: "serial" });
-    test.beforeAll(async () => {
-      // `next dev` compiles a page on its first request (a minute or two on a busy machine): not part of any try.
+    test.beforeAll(async ({ browser }) => {
+      // `next dev` compiles a page, and the forms' actions, on their first request (a minute or more
+      // on a busy machine): not part of any try.
       test.setTimeout(600_000);
       // It may still be starting beside the production server the suite waited for.
       await expect.poll(() => fetch(`${server.url}/robots.txt`).then((response) => response.status, () => 0), { timeout: 300_000 }).toBe(200);
-      for (const path of ["/", "/auth/code", "/dashboard", "/auth/reset-password"]) await fetch(`${server.url}${path}`, { redirect: "manual" });
+      const context = await browser.newContext({ baseURL: server.url, locale: "ru-RU", extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
+      const page = await context.newPage();
+      await page.goto("/auth/code", { timeout: 300_000 });
+      await page.getByLabel("E-mail").fill("warm-up@example.com");
+      await page.getByLabel("Код из письма").fill("123456");
+      await page.getByRole("button", { name: "Продолжить" }).click();
+      await expect(page.locator("[data-sonner-toast]")).toBeVisible({ timeout: 300_000 });
+      await page.goto("/", { timeout: 300_000 });
+      await context.close();
     });
 
     test("sign-ins on a phone's first visit: none lost, each sent once, the password only in its field", async ({ browser }) => {
@@ -300,6 +314,8 @@ test.describe("before any script", () => {
       expect(posts).toEqual(["browser"]);
       answer();
       await page.waitForURL(/\/dashboard(\?|$)/, { waitUntil: "commit" });
+      // Its scripts stay held: the page is left for nothing else to read (the accessibility check reads loaded pages).
+      await page.goto("about:blank");
     } finally {
       await deleteUser(student.id);
     }

@@ -78,18 +78,22 @@ const app = runServer(["-p", String(E2E_APP_PORT), "-H", "127.0.0.1"], {
 });
 
 // The same app as `npm run dev` runs it (React's development checks, effects run twice), for the
-// tests that must hold there too. It writes into <distDir>/dev, beside the production build, from
-// nothing, as on a fresh machine: Turbopack's cache from an earlier run can be left half-written.
-rmSync(path.join(ROOT, E2E_DIST_DIR, "dev"), { recursive: true, force: true });
-const devApp = runServer(["--dev", "-p", String(E2E_DEV_PORT), "-H", "127.0.0.1"], {
-  ...nextEnv(backend.url, E2E_DEV_URL, E2E_DIST_DIR),
-  TRUSTED_PROXY_HOPS: "1",
-  SMTP_URL: backend.smtpUrl,
-});
+// keystrokes suite with E2E_KEYSTROKES_DEV=1. It writes into <distDir>/dev, beside the production
+// build, from nothing, as on a fresh machine: Turbopack's cache from an earlier run can be left half-written.
+const devApp = process.env.E2E_KEYSTROKES_DEV ? startDevApp() : null;
+
+function startDevApp() {
+  rmSync(path.join(ROOT, E2E_DIST_DIR, "dev"), { recursive: true, force: true });
+  return runServer(["--dev", "-p", String(E2E_DEV_PORT), "-H", "127.0.0.1"], {
+    ...nextEnv(backend.url, E2E_DEV_URL, E2E_DIST_DIR),
+    TRUSTED_PROXY_HOPS: "1",
+    SMTP_URL: backend.smtpUrl,
+  });
+}
 
 const stop = async (code: number) => {
   app.kill("SIGTERM");
-  devApp.kill("SIGTERM");
+  devApp?.kill("SIGTERM");
   await Promise.all([backend.close(), bot.close()]);
   process.exit(code);
 };
