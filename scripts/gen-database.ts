@@ -30,7 +30,7 @@ export async function withMigratedDatabase<T>(migrationFiles: string[], read: (d
   if (!binDir || !existsSync(path.join(binDir, "pg_dump"))) {
     throw new GenerateError(
       "No PostgreSQL server found (Debian's /usr/lib/postgresql/<version>/bin with postgres and pg_dump).\n" +
-        "gen-types applies the migrations to a real PostgreSQL to write lib/database.types.ts and supabase/schema.sql:\n" +
+        "gen-types applies the migrations to a real PostgreSQL to write lib/database.types.ts and supabase/schema/*.sql:\n" +
         "install it (Debian/Ubuntu: `sudo apt-get install postgresql`; .ci/run does this in CI) and run it again.",
     );
   }
