@@ -1,4 +1,5 @@
 import { formatMoscowShort } from "./dates";
+import { groundsLabel, type Ground } from "./memberships";
 import { pluralForm } from "./plural";
 
 /** Where a student's effective access to an item comes from (what public.student_access answers). */
@@ -9,13 +10,17 @@ export interface EffectiveAccess {
   group_names: string[] | null;
   opens_at: string | null;
   expired: boolean;
+  /** The memberships behind a group's grant: an order or a promo code is named as the source. */
+  grounds?: readonly Ground[] | null;
 }
 
-/** «личная настройка», «группа «Поток: январь»», «по умолчанию», with «откроется …» or «доступ истёк». */
+/**
+ * «личная настройка», «группа «Поток: январь»», «оплачено: заказ №1042 (группа «Курс»)», «по
+ * умолчанию», with «откроется …» or «доступ истёк».
+ */
 export function accessSourceLabel(access: EffectiveAccess | undefined, now: Date = new Date()): string {
   if (!access) return "по умолчанию";
-  const names = (access.group_names ?? []).map((name) => `«${name}»`);
-  const parts = [access.source === "personal" ? "личная настройка" : `${names.length > 1 ? "группы" : "группа"} ${names.join(", ")}`];
+  const parts = [access.source === "personal" ? "личная настройка" : groundsLabel(access.group_names ?? [], access.grounds ?? [])];
   if (access.opens_at) parts.push(`откроется ${formatMoscowShort(access.opens_at, now)}`);
   if (access.expired) parts.push("доступ истёк");
   return parts.join(" · ");

@@ -61,8 +61,12 @@ export async function addMembers(client: Client, groupId: string, emails: string
   return answer.added;
 }
 
+/** Removes the membership an admin added; what an order or a promo code gave stays (it ends with them). */
 export async function removeMember(client: Client, groupId: string, userId: string) {
-  await changed(client.from("group_members").delete().eq("group_id", groupId).eq("user_id", userId).select("user_id"), "Студент не найден в группе");
+  const removed = await written(client.from("group_members").delete().eq("group_id", groupId).eq("user_id", userId).eq("source", "manual").select("id"));
+  if (removed?.length) return;
+  const { count } = await client.from("group_members").select("id", { count: "exact", head: true }).eq("group_id", groupId).eq("user_id", userId);
+  throw new Refusal(count ? "Этого студента в группу привёл заказ или промокод: участие заканчивается с возвратом заказа или отменой промокода" : "Студент не найден в группе");
 }
 
 export async function saveGrants(client: Client, groupId: string, kind: AccessKind, itemIds: string[], values: GrantValues) {

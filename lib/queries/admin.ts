@@ -3,6 +3,7 @@ import { createDataClient } from "@/lib/supabase/server";
 import { pageRange } from "@/lib/domain/pagination";
 import { isUuid } from "@/lib/domain/paths";
 import { progressSummarySchema } from "./courses";
+import { groundsSchema } from "./groups";
 import { parseLessonOutline, readLessonOutline } from "./lesson-outline";
 import { orThrow } from "./result";
 
@@ -63,7 +64,7 @@ export async function getAdminPage(studentParam: string | undefined, search: str
     lessons: parseLessonOutline(lessons),
     progress: progress ? progressSummarySchema.parse(orThrow(progress)) : null,
     /** The selected student's effective access: own records, else their groups' grants with dates. */
-    effective: effective ? orThrow(effective) : [],
+    effective: effective ? orThrow(effective).map((row) => ({ ...row, grounds: groundsSchema.parse(row.grounds) })) : [],
     access: {
       module: moduleAccess ? orThrow(moduleAccess) : [],
       tool: toolAccess ? orThrow(toolAccess) : [],

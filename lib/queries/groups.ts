@@ -22,10 +22,21 @@ const grantSchema = z.object({
   expires_at: z.string().nullable(),
 });
 
+const membershipSchema = z.object({
+  source: z.enum(["manual", "order", "promo"]),
+  ref: z.string().nullable(),
+  ends_at: z.string().nullable(),
+});
+
+/** The memberships behind a group's grant, as public.effective_access_of answers them. */
+export const groundsSchema = z.array(membershipSchema.extend({ group: z.string() }));
+
 /** What public.group_page returns. */
 const groupPageSchema = z.object({
   group: z.object({ id: z.string(), name: z.string() }).nullable(),
-  members: z.array(z.object({ id: z.string(), email: z.string(), full_name: z.string().nullable() })),
+  members: z.array(
+    z.object({ id: z.string(), email: z.string(), full_name: z.string().nullable(), memberships: z.array(membershipSchema.extend({ current: z.boolean() })) }),
+  ),
   grants: z.array(grantSchema),
 });
 

@@ -7,6 +7,8 @@ import { SEEDED, startTestBackend } from "@/local-backend/tests/harness";
  * the next statement of the same transaction sees a change, another person's access is never
  * served from the viewer's kept answer, and a statement asking about someone else computes it.
  * Since …0900 one computation keeps all three kinds, and the hidden lists keep their own answer.
+ * Since 20261128003200 a write inside the same statement (a function that grants, then asks) makes
+ * every kept answer a stranger: a purchase or a passed quiz is such a call.
  */
 
 const CURSOR = "70000000-0000-4000-8000-000000000002";
@@ -149,6 +151,29 @@ describe("the viewer's access kept per statement", () => {
       const entry = (await pageOf(tx, STUDENT)).lesson_access.find((access) => access.lesson_id === FIRST_LESSON);
       expect(entry).toMatchObject(expected);
       expect(Date.parse(entry!.opens_at!)).toBe(Date.parse(opensAt));
+    });
+  });
+
+  it("a function that writes access and then asks, in one call, reads its own write", async () => {
+    await asCaller(STUDENT, async (tx) => {
+      await tx.query("reset role");
+      // One statement: statement_timestamp() is the same for every question the function asks.
+      await tx.query(
+        `create function pg_temp.grant_then_ask() returns text language plpgsql as $$
+         declare
+           said text;
+         begin
+           said := public.can_open_lesson('${STUDENT}', '${FIRST_LESSON}')::text || ',' || ('${CURSOR}' = any (public.hidden_item_ids('${STUDENT}', 'tool')))::text;
+           insert into public.lesson_access (user_id, lesson_id, is_unlocked, is_visible) values ('${STUDENT}', '${FIRST_LESSON}', false, true)
+             on conflict (user_id, lesson_id) do update set is_unlocked = false;
+           insert into public.tool_access (user_id, tool_id, is_unlocked, is_visible) values ('${STUDENT}', '${CURSOR}', false, false)
+             on conflict (user_id, tool_id) do update set is_visible = false;
+           return said || ';' || public.can_open_lesson('${STUDENT}', '${FIRST_LESSON}')::text || ',' || ('${CURSOR}' = any (public.hidden_item_ids('${STUDENT}', 'tool')))::text;
+         end;
+         $$`,
+      );
+      const { rows } = await tx.query<{ answers: string }>("select pg_temp.grant_then_ask() as answers");
+      expect(rows.at(-1)?.answers).toBe("true,false;false,true");
     });
   });
 });

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { Trash2, UserMinus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/client-loading/confirm-dialog";
+import { keptAfterRemoval, membershipLabel, removableByAdmin, type Membership } from "@/lib/domain/memberships";
 import { deleteGroup, removeMember } from "../actions";
 import { report, UNREACHABLE } from "./group-result";
 
@@ -12,13 +13,17 @@ interface Member {
   id: string;
   email: string;
   full_name: string | null;
+  /** Every reason they are in the group: by hand, an order, a promo code. */
+  memberships: Membership[];
 }
 
 const memberName = (member: Member) => member.full_name || member.email;
 
 /**
- * The group's students; removing one asks first, naming them and what they lose. A confirmation
- * rather than an undo: adding them back would announce the group's items to them again.
+ * The group's students, each with why they are here; removing one asks first, naming them and what
+ * they lose. A confirmation rather than an undo: adding them back would announce the group's items
+ * to them again. An admin removes only what an admin added: what an order or a promo code gave ends
+ * with it (a refund), so such a member has no «Убрать».
  */
 export function MemberList({ group, members }: { group: { id: string; name: string }; members: Member[] }) {
   const router = useRouter();
@@ -41,20 +46,25 @@ export function MemberList({ group, members }: { group: { id: string; name: stri
             <span className="min-w-0">
               <span className="block font-medium">{member.full_name || "Без имени"}</span>
               <span className="block text-sm text-muted-foreground">{member.email}</span>
+              {member.memberships.some((membership) => membership.source !== "manual" || membership.ends_at) && (
+                <span className="block text-sm text-muted-foreground">{member.memberships.map((membership) => membershipLabel(membership)).join("; ")}</span>
+              )}
             </span>
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-haspopup="dialog"
-              aria-label={`Убрать из группы: ${memberName(member)}`}
-              onClick={() => {
-                setRemoving(member);
-                setOpen(true);
-              }}
-            >
-              <UserMinus aria-hidden />
-              Убрать
-            </Button>
+            {removableByAdmin(member.memberships) && (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-haspopup="dialog"
+                aria-label={`Убрать из группы: ${memberName(member)}`}
+                onClick={() => {
+                  setRemoving(member);
+                  setOpen(true);
+                }}
+              >
+                <UserMinus aria-hidden />
+                Убрать
+              </Button>
+            )}
           </li>
         ))}
       </ul>
@@ -62,10 +72,7 @@ export function MemberList({ group, members }: { group: { id: string; name: stri
         open={open}
         onOpenChange={(next) => !pending && setOpen(next)}
         title="Убрать студента из группы?"
-        description={
-          removing &&
-          `${memberName(removing)}${removing.full_name ? ` (${removing.email})` : ""} потеряет доступ, который даёт группа «${group.name}». Личные настройки доступа не изменятся.`
-        }
+        description={removing && removalDescription(removing, group.name)}
         confirmLabel="Убрать"
         destructive
         stayOpen
@@ -103,4 +110,11 @@ export function DeleteGroupButton({ group, memberCount }: { group: { id: string;
       />
     </>
   );
+}
+
+function removalDescription(member: Member, groupName: string): string {
+  const who = `${memberName(member)}${member.full_name ? ` (${member.email})` : ""}`;
+  const kept = keptAfterRemoval(member.memberships);
+  if (kept.length) return `${who} останется в группе «${groupName}»: ${kept.join("; ")}. Уберётся только добавление вручную.`;
+  return `${who} потеряет доступ, который даёт группа «${groupName}». Личные настройки доступа не изменятся.`;
 }
