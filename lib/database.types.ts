@@ -277,17 +277,32 @@ export type Database = {
       group_members: {
         Row: {
           added_at: string
+          created_at: string
+          expires_at: string | null
           group_id: string
+          id: string
+          source: Database["public"]["Enums"]["membership_source"]
+          source_ref: string | null
           user_id: string
         }
         Insert: {
           added_at?: string
+          created_at?: string
+          expires_at?: string | null
           group_id: string
+          id?: string
+          source?: Database["public"]["Enums"]["membership_source"]
+          source_ref?: string | null
           user_id: string
         }
         Update: {
           added_at?: string
+          created_at?: string
+          expires_at?: string | null
           group_id?: string
+          id?: string
+          source?: Database["public"]["Enums"]["membership_source"]
+          source_ref?: string | null
           user_id?: string
         }
         Relationships: [
@@ -1645,6 +1660,7 @@ export type Database = {
           group_names: string[]
           opens_at: string
           expired: boolean
+          grounds: Json
         }[]
       }
       effective_access_of: {
@@ -1662,6 +1678,7 @@ export type Database = {
           group_names: string[]
           opens_at: string
           expired: boolean
+          grounds: Json
         }[]
       }
       effective_item: {
@@ -1693,6 +1710,13 @@ export type Database = {
         }
         Returns: string
       }
+      end_memberships: {
+        Args: {
+          _source: Database["public"]["Enums"]["membership_source"]
+          _ref: string
+        }
+        Returns: number
+      }
       file_type_of_name: {
         Args: {
           _name: string
@@ -1715,6 +1739,16 @@ export type Database = {
           _at: string
         }
         Returns: undefined
+      }
+      grant_membership: {
+        Args: {
+          _group_id: string
+          _user_id: string
+          _source: Database["public"]["Enums"]["membership_source"]
+          _ref: string
+          _expires_at: string
+        }
+        Returns: string
       }
       group_page: {
         Args: {
@@ -1791,6 +1825,12 @@ export type Database = {
         Returns: boolean
       }
       issue_email_proof: {
+        Args: {
+          _user_id: string
+        }
+        Returns: string
+      }
+      kept_access_stamp: {
         Args: {
           _user_id: string
         }
@@ -2093,6 +2133,7 @@ export type Database = {
           group_names: string[]
           opens_at: string
           expired: boolean
+          grounds: Json
         }[]
       }
       student_activity_months_from_tracks: {
@@ -2173,6 +2214,10 @@ export type Database = {
         }
         Returns: boolean
       }
+      unread_notification_count: {
+        Args: never
+        Returns: number
+      }
       unsubscribe_email: {
         Args: {
           _token: string
@@ -2216,6 +2261,7 @@ export type Database = {
     Enums: {
       app_role: "admin" | "student" | "curator"
       delivery_status: "pending" | "sending" | "sent" | "failed" | "skipped"
+      membership_source: "manual" | "order" | "promo"
       notification_channel: "email" | "telegram"
       notification_kind: "welcome" | "homework_returned" | "homework_accepted" | "review_waiting" | "access_opened" | "item_unlocked"
       submission_status: "submitted" | "returned" | "accepted"

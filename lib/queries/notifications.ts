@@ -10,8 +10,8 @@ export { NOTIFICATIONS_PER_PAGE, type NotificationItem } from "./inbox";
 
 /** The bell's number: started by the layout beside the page's own reads, so it costs no extra wave. */
 export const getUnreadCount = cache(async (): Promise<number> => {
-  const [viewer, supabase] = await Promise.all([requireUser(), createDataClient()]);
-  return countUnread(supabase, viewer.id);
+  const [, supabase] = await Promise.all([requireUser(), createDataClient()]);
+  return countUnread(supabase);
 });
 
 export async function getNotificationsPage(page: number) {

@@ -11,8 +11,34 @@
 -- Everything belongs to postgres unless an OWNER TO says otherwise.
 
 -- ================================================================================================
+-- Types
+-- ================================================================================================
+
+CREATE TYPE public.membership_source AS ENUM (
+    'manual',
+    'order',
+    'promo'
+);
+
+
+-- ================================================================================================
 -- Tables
 -- ================================================================================================
+
+-- view current_group_members
+
+CREATE VIEW public.current_group_members WITH (security_invoker='true') AS
+ SELECT m.group_id,
+    m.user_id
+   FROM public.group_members m
+  WHERE ((m.expires_at IS NULL) OR (now() < m.expires_at))
+  GROUP BY m.group_id, m.user_id;
+
+COMMENT ON VIEW public.current_group_members IS 'Who is in each group now: one row per member whose membership (by hand, an order or a promo code) has not run out, however many reasons they have. Filters on group_id or user_id reach group_members'' indexes through the grouping.';
+
+GRANT SELECT ON TABLE public.current_group_members TO authenticated;
+GRANT SELECT ON TABLE public.current_group_members TO service_role;
+
 
 -- Table group_curators
 
@@ -58,6 +84,8 @@ CREATE INDEX group_lesson_access_lesson_idx ON public.group_lesson_access USING 
 
 CREATE INDEX group_lesson_access_unlock_at_idx ON public.group_lesson_access USING btree (unlock_at) WHERE (unlock_at IS NOT NULL);
 
+CREATE TRIGGER group_lesson_access_forget_kept_access AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.group_lesson_access FOR EACH STATEMENT EXECUTE FUNCTION public.forget_kept_access();
+
 CREATE TRIGGER group_lesson_access_notify_insert AFTER INSERT ON public.group_lesson_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
 
 CREATE TRIGGER group_lesson_access_notify_update AFTER UPDATE ON public.group_lesson_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
@@ -82,24 +110,35 @@ CREATE TABLE public.group_members (
     group_id uuid NOT NULL,
     user_id uuid NOT NULL,
     added_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT group_members_pkey PRIMARY KEY (group_id, user_id),
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    source public.membership_source DEFAULT 'manual'::public.membership_source NOT NULL,
+    source_ref text,
+    expires_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT group_members_ref_names_its_source CHECK (((source = 'manual'::public.membership_source) = (source_ref IS NULL))),
+    CONSTRAINT group_members_source_ref_length CHECK (((char_length(source_ref) >= 1) AND (char_length(source_ref) <= 100))),
+    CONSTRAINT group_members_pkey PRIMARY KEY (id),
     CONSTRAINT group_members_group_id_fkey FOREIGN KEY (group_id) REFERENCES public.groups(id) ON DELETE CASCADE,
     CONSTRAINT group_members_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
+CREATE UNIQUE INDEX group_members_one_per_reason ON public.group_members USING btree (group_id, user_id, source, source_ref) NULLS NOT DISTINCT;
+
 CREATE INDEX group_members_user_idx ON public.group_members USING btree (user_id);
+
+CREATE TRIGGER group_members_forget_kept_access AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.group_members FOR EACH STATEMENT EXECUTE FUNCTION public.forget_kept_access();
 
 CREATE TRIGGER group_members_notify_joined AFTER INSERT ON public.group_members REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_joined_group();
 
 ALTER TABLE public.group_members ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY "Admins add group_members" ON public.group_members FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins add members by hand" ON public.group_members FOR INSERT TO authenticated WITH CHECK ((( SELECT public.is_admin() AS is_admin) AND (source = 'manual'::public.membership_source)));
 
-CREATE POLICY "Admins change group_members" ON public.group_members FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins change what they added" ON public.group_members FOR UPDATE TO authenticated USING ((( SELECT public.is_admin() AS is_admin) AND (source = 'manual'::public.membership_source))) WITH CHECK ((( SELECT public.is_admin() AS is_admin) AND (source = 'manual'::public.membership_source)));
 
 CREATE POLICY "Admins read group_members" ON public.group_members FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "Admins remove group_members" ON public.group_members FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins remove what they added" ON public.group_members FOR DELETE TO authenticated USING ((( SELECT public.is_admin() AS is_admin) AND (source = 'manual'::public.membership_source)));
 
 CREATE POLICY "Students read their own memberships" ON public.group_members FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
@@ -125,6 +164,8 @@ CREATE TABLE public.group_module_access (
 CREATE INDEX group_module_access_module_idx ON public.group_module_access USING btree (module_id);
 
 CREATE INDEX group_module_access_unlock_at_idx ON public.group_module_access USING btree (unlock_at) WHERE (unlock_at IS NOT NULL);
+
+CREATE TRIGGER group_module_access_forget_kept_access AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.group_module_access FOR EACH STATEMENT EXECUTE FUNCTION public.forget_kept_access();
 
 CREATE TRIGGER group_module_access_notify_insert AFTER INSERT ON public.group_module_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
 
@@ -163,6 +204,8 @@ CREATE INDEX group_tool_access_tool_idx ON public.group_tool_access USING btree 
 
 CREATE INDEX group_tool_access_unlock_at_idx ON public.group_tool_access USING btree (unlock_at) WHERE (unlock_at IS NOT NULL);
 
+CREATE TRIGGER group_tool_access_forget_kept_access AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.group_tool_access FOR EACH STATEMENT EXECUTE FUNCTION public.forget_kept_access();
+
 CREATE TRIGGER group_tool_access_notify_insert AFTER INSERT ON public.group_tool_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
 
 CREATE TRIGGER group_tool_access_notify_update AFTER UPDATE ON public.group_tool_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
@@ -192,6 +235,8 @@ CREATE TABLE public.groups (
 );
 
 CREATE UNIQUE INDEX groups_name_key ON public.groups USING btree (lower(btrim(name)));
+
+CREATE TRIGGER groups_forget_kept_access AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.groups FOR EACH STATEMENT EXECUTE FUNCTION public.forget_kept_access();
 
 ALTER TABLE public.groups ENABLE ROW LEVEL SECURITY;
 
@@ -239,6 +284,8 @@ CREATE INDEX lesson_access_lesson_idx ON public.lesson_access USING btree (lesso
 
 CREATE INDEX lesson_access_unlock_at_idx ON public.lesson_access USING btree (unlock_at) WHERE (unlock_at IS NOT NULL);
 
+CREATE TRIGGER lesson_access_forget_kept_access AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.lesson_access FOR EACH STATEMENT EXECUTE FUNCTION public.forget_kept_access();
+
 CREATE TRIGGER lesson_access_notify_insert AFTER INSERT ON public.lesson_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
 
 CREATE TRIGGER lesson_access_notify_update AFTER UPDATE ON public.lesson_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
@@ -283,6 +330,8 @@ CREATE INDEX module_access_module_idx ON public.module_access USING btree (modul
 
 CREATE INDEX module_access_unlock_at_idx ON public.module_access USING btree (unlock_at) WHERE (unlock_at IS NOT NULL);
 
+CREATE TRIGGER module_access_forget_kept_access AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.module_access FOR EACH STATEMENT EXECUTE FUNCTION public.forget_kept_access();
+
 CREATE TRIGGER module_access_notify_insert AFTER INSERT ON public.module_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
 
 CREATE TRIGGER module_access_notify_update AFTER UPDATE ON public.module_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
@@ -326,6 +375,8 @@ CREATE TABLE public.tool_access (
 CREATE INDEX tool_access_tool_idx ON public.tool_access USING btree (tool_id);
 
 CREATE INDEX tool_access_unlock_at_idx ON public.tool_access USING btree (unlock_at) WHERE (unlock_at IS NOT NULL);
+
+CREATE TRIGGER tool_access_forget_kept_access AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.tool_access FOR EACH STATEMENT EXECUTE FUNCTION public.forget_kept_access();
 
 CREATE TRIGGER tool_access_notify_insert AFTER INSERT ON public.tool_access REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.notify_access_opened();
 
@@ -389,7 +440,7 @@ CREATE FUNCTION public.can_open_lesson(_user_id uuid, _lesson_id uuid) RETURNS b
     AS $$
 declare
   kept constant boolean := _user_id = auth.uid() and _lesson_id is not null;
-  stamp constant text := statement_timestamp()::text || ' ' || _user_id::text || '=';
+  stamp constant text := public.kept_access_stamp(_user_id);
   memo text := case when kept then current_setting('access.can_open', true) end;
   known text;
   answer boolean;
@@ -464,7 +515,7 @@ GRANT ALL ON FUNCTION public.decide_can_open_lesson(_user_id uuid, _lesson_id uu
 GRANT ALL ON FUNCTION public.decide_can_open_lesson(_user_id uuid, _lesson_id uuid) TO service_role;
 
 
-CREATE FUNCTION public.effective_access(_user_id uuid) RETURNS TABLE(kind text, item_id uuid, is_unlocked boolean, is_visible boolean, source text, group_names text[], opens_at timestamp with time zone, expired boolean)
+CREATE FUNCTION public.effective_access(_user_id uuid) RETURNS TABLE(kind text, item_id uuid, is_unlocked boolean, is_visible boolean, source text, group_names text[], opens_at timestamp with time zone, expired boolean, grounds jsonb)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
@@ -476,14 +527,14 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.effective_access(_user_id uuid) IS 'Every record deciding _user_id''s access, of every kind (effective_access_of for all kinds); notify_openings asks it for the students it may announce to. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
+COMMENT ON FUNCTION public.effective_access(_user_id uuid) IS 'Every record deciding _user_id''s access, of every kind: effective_access_of for all items. Asked by notify_openings for each student it may tell.';
 
 REVOKE ALL ON FUNCTION public.effective_access(_user_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.effective_access(_user_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.effective_access(_user_id uuid) TO service_role;
 
 
-CREATE FUNCTION public.effective_access_of(_user_id uuid, _kind text, _item_id uuid) RETURNS TABLE(kind text, item_id uuid, is_unlocked boolean, is_visible boolean, source text, group_names text[], opens_at timestamp with time zone, expired boolean)
+CREATE FUNCTION public.effective_access_of(_user_id uuid, _kind text, _item_id uuid) RETURNS TABLE(kind text, item_id uuid, is_unlocked boolean, is_visible boolean, source text, group_names text[], opens_at timestamp with time zone, expired boolean, grounds jsonb)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
@@ -493,35 +544,39 @@ begin
     return;
   end if;
   return query
-  with grants as (
+  with memberships as (
+    select m.group_id, gr.name as group_name,
+      jsonb_agg(jsonb_build_object('group', gr.name, 'source', m.source, 'ref', m.source_ref, 'ends_at', m.expires_at)
+        order by m.source, m.source_ref) as grounds
+    from public.group_members m
+    join public.groups gr on gr.id = m.group_id
+    where m.user_id = _user_id and (m.expires_at is null or now() < m.expires_at)
+    group by m.group_id, gr.name
+  ),
+  grants as (
     select g.*,
       g.is_unlocked and (g.unlock_at is null or g.unlock_at <= now()) and (g.expires_at is null or now() < g.expires_at) as open_now
     from (
-      select 'module' as kind, a.module_id as item_id, true as personal, null::text as group_name, a.is_unlocked, a.is_visible, a.unlock_at, a.expires_at
+      select 'module' as kind, a.module_id as item_id, true as personal, null::text as group_name, null::jsonb as grounds,
+        a.is_unlocked, a.is_visible, a.unlock_at, a.expires_at
       from public.module_access a where a.user_id = _user_id and coalesce(_kind, 'module') = 'module' and (_item_id is null or a.module_id = _item_id)
       union all
-      select 'tool', a.tool_id, true, null, a.is_unlocked, a.is_visible, a.unlock_at, a.expires_at
+      select 'tool', a.tool_id, true, null, null, a.is_unlocked, a.is_visible, a.unlock_at, a.expires_at
       from public.tool_access a where a.user_id = _user_id and coalesce(_kind, 'tool') = 'tool' and (_item_id is null or a.tool_id = _item_id)
       union all
-      select 'lesson', a.lesson_id, true, null, a.is_unlocked, a.is_visible, a.unlock_at, a.expires_at
+      select 'lesson', a.lesson_id, true, null, null, a.is_unlocked, a.is_visible, a.unlock_at, a.expires_at
       from public.lesson_access a where a.user_id = _user_id and coalesce(_kind, 'lesson') = 'lesson' and (_item_id is null or a.lesson_id = _item_id)
       union all
-      select 'module', g.module_id, false, gr.name, g.is_unlocked, g.is_visible, g.unlock_at, g.expires_at
-      from public.group_module_access g
-      join public.group_members m on m.group_id = g.group_id and m.user_id = _user_id
-      join public.groups gr on gr.id = g.group_id
+      select 'module', g.module_id, false, m.group_name, m.grounds, g.is_unlocked, g.is_visible, g.unlock_at, g.expires_at
+      from public.group_module_access g join memberships m on m.group_id = g.group_id
       where coalesce(_kind, 'module') = 'module' and (_item_id is null or g.module_id = _item_id)
       union all
-      select 'tool', g.tool_id, false, gr.name, g.is_unlocked, g.is_visible, g.unlock_at, g.expires_at
-      from public.group_tool_access g
-      join public.group_members m on m.group_id = g.group_id and m.user_id = _user_id
-      join public.groups gr on gr.id = g.group_id
+      select 'tool', g.tool_id, false, m.group_name, m.grounds, g.is_unlocked, g.is_visible, g.unlock_at, g.expires_at
+      from public.group_tool_access g join memberships m on m.group_id = g.group_id
       where coalesce(_kind, 'tool') = 'tool' and (_item_id is null or g.tool_id = _item_id)
       union all
-      select 'lesson', g.lesson_id, false, gr.name, g.is_unlocked, g.is_visible, g.unlock_at, g.expires_at
-      from public.group_lesson_access g
-      join public.group_members m on m.group_id = g.group_id and m.user_id = _user_id
-      join public.groups gr on gr.id = g.group_id
+      select 'lesson', g.lesson_id, false, m.group_name, m.grounds, g.is_unlocked, g.is_visible, g.unlock_at, g.expires_at
+      from public.group_lesson_access g join memberships m on m.group_id = g.group_id
       where coalesce(_kind, 'lesson') = 'lesson' and (_item_id is null or g.lesson_id = _item_id)
     ) g
   ),
@@ -534,15 +589,18 @@ begin
     bool_or(d.open_now),
     bool_or(d.is_visible),
     case when bool_or(d.personal) then 'personal' else 'group' end,
-    array_agg(d.group_name order by d.group_name) filter (where not d.personal),
+    -- distinct: a grant reached through two memberships of one group comes once per membership here.
+    array_agg(distinct d.group_name order by d.group_name) filter (where not d.personal),
     min(d.unlock_at) filter (where d.is_unlocked and d.unlock_at > now()),
-    not bool_or(d.open_now) and coalesce(bool_and(coalesce(d.expires_at <= now(), false)) filter (where d.is_unlocked), false)
+    not bool_or(d.open_now) and coalesce(bool_and(coalesce(d.expires_at <= now(), false)) filter (where d.is_unlocked), false),
+    coalesce(jsonb_agg(ground order by ground ->> 'group', ground ->> 'source', ground ->> 'ref') filter (where ground is not null), '[]'::jsonb)
   from deciding d
+  left join lateral jsonb_array_elements(d.grounds) ground on true
   group by d.kind, d.item_id;
 end;
 $$;
 
-COMMENT ON FUNCTION public.effective_access_of(_user_id uuid, _kind text, _item_id uuid) IS 'The records deciding _user_id''s access to modules, tools and lessons (one kind and one item when given, else all): the person''s own record wins; otherwise an item is open if any of their groups opens it now and visible if any of them shows it. Each row has the effective flags, whether a personal record or groups (named) decide, the next opening date and whether the access has expired; empty when the caller may not ask about _user_id (may_ask_about). PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
+COMMENT ON FUNCTION public.effective_access_of(_user_id uuid, _kind text, _item_id uuid) IS 'The records deciding _user_id''s access to each module, tool or lesson (or only _kind, or only _item_id): the personal record when there is one, else the grants of the groups the student is in now. Answers the flags as of now, the source (personal or group), the groups named, the earliest future opening, whether every opening grant ran out, and in grounds the memberships behind a group''s grant ({group, source: manual|order|promo, ref, ends_at}). An item no record decides is absent: it falls to the defaults. Generic plans: asked on every page with the same shapes.';
 
 REVOKE ALL ON FUNCTION public.effective_access_of(_user_id uuid, _kind text, _item_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.effective_access_of(_user_id uuid, _kind text, _item_id uuid) TO authenticated;
@@ -572,6 +630,67 @@ GRANT ALL ON FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id 
 GRANT ALL ON FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id uuid) TO service_role;
 
 
+CREATE FUNCTION public.end_memberships(_source public.membership_source, _ref text) RETURNS integer
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  ended integer;
+begin
+  if _source = 'manual' then
+    raise exception 'A membership by hand is removed by an admin' using errcode = '22023';
+  end if;
+  delete from public.group_members m where m.source = _source and m.source_ref = _ref;
+  get diagnostics ended = row_count;
+  return ended;
+end;
+$$;
+
+COMMENT ON FUNCTION public.end_memberships(_source public.membership_source, _ref text) IS 'Takes back exactly the memberships one order or promo code (_source, _ref) gave, and nothing an admin or another order gave: a refund or a cancelled code calls it. Answers how many ended. Service role only.';
+
+REVOKE ALL ON FUNCTION public.end_memberships(_source public.membership_source, _ref text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.end_memberships(_source public.membership_source, _ref text) TO service_role;
+
+
+CREATE FUNCTION public.forget_kept_access() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  perform set_config('access.writes', (coalesce(nullif(current_setting('access.writes', true), ''), '0')::bigint + 1)::text, true);
+  return null;
+end;
+$$;
+
+COMMENT ON FUNCTION public.forget_kept_access() IS 'Trigger (after each statement writing a table the access rule reads): counts the write in access.writes, which kept_access_stamp puts into every kept answer''s stamp, so an answer kept before the write is never served after it.';
+
+REVOKE ALL ON FUNCTION public.forget_kept_access() FROM PUBLIC;
+
+
+CREATE FUNCTION public.grant_membership(_group_id uuid, _user_id uuid, _source public.membership_source, _ref text, _expires_at timestamp with time zone) RETURNS uuid
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  membership uuid;
+begin
+  if _source = 'manual' then
+    raise exception 'A membership by hand is added by an admin, not granted' using errcode = '22023';
+  end if;
+  insert into public.group_members (group_id, user_id, source, source_ref, expires_at)
+  values (_group_id, _user_id, _source, _ref, _expires_at)
+  on conflict (group_id, user_id, source, source_ref) do update set expires_at = excluded.expires_at
+  returning id into membership;
+  return membership;
+end;
+$$;
+
+COMMENT ON FUNCTION public.grant_membership(_group_id uuid, _user_id uuid, _source public.membership_source, _ref text, _expires_at timestamp with time zone) IS 'Puts _user_id into _group_id because of an order or a promo code (_source, _ref) until _expires_at (never, when null); asked again for the same reason it only moves the end, so a repeated payment notification changes nothing. Answers the membership''s id. Service role only: the payment and promo functions call it.';
+
+REVOKE ALL ON FUNCTION public.grant_membership(_group_id uuid, _user_id uuid, _source public.membership_source, _ref text, _expires_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.grant_membership(_group_id uuid, _user_id uuid, _source public.membership_source, _ref text, _expires_at timestamp with time zone) TO service_role;
+
+
 CREATE FUNCTION public.group_page(_group_id uuid) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
@@ -579,9 +698,16 @@ CREATE FUNCTION public.group_page(_group_id uuid) RETURNS jsonb
   select jsonb_build_object(
     'group', (select jsonb_build_object('id', g.id, 'name', g.name) from public.groups g where g.id = _group_id),
     'members', coalesce((
-      select jsonb_agg(jsonb_build_object('id', p.id, 'email', p.email, 'full_name', p.full_name) order by p.email)
-      from public.group_members m join public.profiles p on p.id = m.user_id
-      where m.group_id = _group_id
+      select jsonb_agg(jsonb_build_object('id', p.id, 'email', p.email, 'full_name', p.full_name, 'memberships', m.memberships) order by p.email)
+      from (
+        select m.user_id,
+          jsonb_agg(jsonb_build_object('source', m.source, 'ref', m.source_ref, 'ends_at', m.expires_at,
+            'current', m.expires_at is null or now() < m.expires_at) order by m.source, m.source_ref) as memberships
+        from public.group_members m
+        where m.group_id = _group_id
+        group by m.user_id
+      ) m
+      join public.profiles p on p.id = m.user_id
     ), '[]'::jsonb),
     'grants', coalesce((
       select jsonb_agg(grant_row) from (
@@ -601,7 +727,7 @@ CREATE FUNCTION public.group_page(_group_id uuid) RETURNS jsonb
   );
 $$;
 
-COMMENT ON FUNCTION public.group_page(_group_id uuid) IS 'The admin''s group page in one call: the group, its members and its grants of every kind. Security invoker: the groups policies decide who may read it.';
+COMMENT ON FUNCTION public.group_page(_group_id uuid) IS 'The admin''s group page in one call: the group, each member once with every membership (source manual|order|promo, reference, end, whether it is current), and the group''s grants. Runs as the invoker: only an admin reads other people''s memberships.';
 
 REVOKE ALL ON FUNCTION public.group_page(_group_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.group_page(_group_id uuid) TO authenticated;
@@ -613,7 +739,7 @@ CREATE FUNCTION public.groups_overview() RETURNS TABLE(id uuid, name text, creat
     SET search_path TO ''
     AS $$
   select g.id, g.name, g.created_at,
-    (select count(*) from public.group_members m where m.group_id = g.id)::integer
+    (select count(*) from public.current_group_members m where m.group_id = g.id)::integer
   from public.groups g
   order by g.created_at desc, g.id;
 $$;
@@ -649,7 +775,7 @@ CREATE FUNCTION public.hidden_item_ids(_user_id uuid, _kind text) RETURNS uuid[]
     AS $$
 declare
   kept constant boolean := _user_id = auth.uid() and _kind in ('module', 'tool', 'lesson');
-  stamp constant text := statement_timestamp()::text || ' ' || _user_id::text || '=';
+  stamp constant text := public.kept_access_stamp(_user_id);
   memo text;
   access record;
 begin
@@ -671,6 +797,20 @@ COMMENT ON FUNCTION public.hidden_item_ids(_user_id uuid, _kind text) IS 'The id
 REVOKE ALL ON FUNCTION public.hidden_item_ids(_user_id uuid, _kind text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.hidden_item_ids(_user_id uuid, _kind text) TO authenticated;
 GRANT ALL ON FUNCTION public.hidden_item_ids(_user_id uuid, _kind text) TO service_role;
+
+
+CREATE FUNCTION public.kept_access_stamp(_user_id uuid) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select statement_timestamp()::text || ' ' || coalesce(current_setting('access.writes', true), '') || ' ' || _user_id::text || '=';
+$$;
+
+COMMENT ON FUNCTION public.kept_access_stamp(_user_id uuid) IS 'The stamp a kept access answer carries, and must still carry to be served again: this statement, the count of writes to the access rule''s tables so far in this transaction (access.writes, counted by forget_kept_access), and the person it is about.';
+
+REVOKE ALL ON FUNCTION public.kept_access_stamp(_user_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.kept_access_stamp(_user_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.kept_access_stamp(_user_id uuid) TO service_role;
 
 
 CREATE FUNCTION public.lesson_holds(_user_id uuid, _lesson_ids uuid[]) RETURNS TABLE(lesson_id uuid, stop_lesson_id uuid)
@@ -765,7 +905,7 @@ COMMENT ON FUNCTION public.stamp_unlocked_at() IS 'Trigger (before insert or upd
 REVOKE ALL ON FUNCTION public.stamp_unlocked_at() FROM PUBLIC;
 
 
-CREATE FUNCTION public.student_access(_student_id uuid DEFAULT NULL::uuid) RETURNS TABLE(kind text, item_id uuid, is_unlocked boolean, is_visible boolean, source text, group_names text[], opens_at timestamp with time zone, expired boolean)
+CREATE FUNCTION public.student_access(_student_id uuid DEFAULT NULL::uuid) RETURNS TABLE(kind text, item_id uuid, is_unlocked boolean, is_visible boolean, source text, group_names text[], opens_at timestamp with time zone, expired boolean, grounds jsonb)
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
@@ -777,7 +917,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.student_access(_student_id uuid) IS 'A student''s effective access for the admin panel (effective_access of _student_id), or the caller''s own when none is given. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
+COMMENT ON FUNCTION public.student_access(_student_id uuid) IS 'The admin panel''s view of a student''s effective access (the caller''s own without an id): effective_access, under the invoker''s rights so only an admin or the student may ask.';
 
 REVOKE ALL ON FUNCTION public.student_access(_student_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.student_access(_student_id uuid) TO authenticated;
@@ -837,7 +977,7 @@ CREATE FUNCTION public.viewer_access_ids(_user_id uuid, _kind text, OUT decided 
     AS $$
 declare
   kept constant boolean := _user_id = auth.uid() and _kind in ('module', 'tool', 'lesson');
-  stamp constant text := statement_timestamp()::text || ' ' || _user_id::text || '=';
+  stamp constant text := public.kept_access_stamp(_user_id);
   memo text;
   each_kind record;
 begin

@@ -125,11 +125,11 @@ CREATE FUNCTION public.analytics_activity(_group_id uuid DEFAULT NULL::uuid, _tr
       select a.* from public.student_activity_lessons a
       where a.lesson_id = hidden.lesson_id and a.day >= s.day
         and a.user_id in (
-          select m.user_id from public.group_lesson_access g join public.group_members m on m.group_id = g.group_id
+          select m.user_id from public.group_lesson_access g join public.current_group_members m on m.group_id = g.group_id
           where g.lesson_id = hidden.lesson_id and not g.is_visible
         )
         and a.user_id not in (
-          select m.user_id from public.group_lesson_access g join public.group_members m on m.group_id = g.group_id
+          select m.user_id from public.group_lesson_access g join public.current_group_members m on m.group_id = g.group_id
           where g.lesson_id = hidden.lesson_id and g.is_visible
         )
     ) a
@@ -272,11 +272,11 @@ CREATE FUNCTION public.analytics_at_risk(_group_id uuid DEFAULT NULL::uuid, _tra
       and r.user_id not in (select user_id from plainly_passed)
       and not (
         exists (
-          select 1 from public.group_lesson_access g join public.group_members m on m.group_id = g.group_id
+          select 1 from public.group_lesson_access g join public.current_group_members m on m.group_id = g.group_id
           where g.lesson_id = r.lesson_id and not g.is_visible and m.user_id = r.user_id offset 0
         )
         and not exists (
-          select 1 from public.group_lesson_access v join public.group_members m on m.group_id = v.group_id
+          select 1 from public.group_lesson_access v join public.current_group_members m on m.group_id = v.group_id
           where v.lesson_id = r.lesson_id and v.is_visible and m.user_id = r.user_id offset 0
         )
         and not exists (select 1 from public.lesson_access a where a.user_id = r.user_id and a.lesson_id = r.lesson_id offset 0)
@@ -294,11 +294,11 @@ CREATE FUNCTION public.analytics_at_risk(_group_id uuid DEFAULT NULL::uuid, _tra
         and ((p.user_id, p.lesson_id) not in (select h.user_id, h.lesson_id from personal h)) is true
         and not (
           exists (
-            select 1 from public.group_lesson_access g join public.group_members m on m.group_id = g.group_id
+            select 1 from public.group_lesson_access g join public.current_group_members m on m.group_id = g.group_id
             where g.lesson_id = p.lesson_id and not g.is_visible and m.user_id = p.user_id offset 0
           )
           and not exists (
-            select 1 from public.group_lesson_access v join public.group_members m on m.group_id = v.group_id
+            select 1 from public.group_lesson_access v join public.current_group_members m on m.group_id = v.group_id
             where v.lesson_id = p.lesson_id and v.is_visible and m.user_id = p.user_id offset 0
           )
           and not exists (select 1 from public.lesson_access a where a.user_id = p.user_id and a.lesson_id = p.lesson_id offset 0)
@@ -312,11 +312,11 @@ CREATE FUNCTION public.analytics_at_risk(_group_id uuid DEFAULT NULL::uuid, _tra
         and ((p.user_id, p.lesson_id) not in (select h.user_id, h.lesson_id from personal h)) is true
         and not (
           exists (
-            select 1 from public.group_lesson_access g join public.group_members m on m.group_id = g.group_id
+            select 1 from public.group_lesson_access g join public.current_group_members m on m.group_id = g.group_id
             where g.lesson_id = p.lesson_id and not g.is_visible and m.user_id = p.user_id offset 0
           )
           and not exists (
-            select 1 from public.group_lesson_access v join public.group_members m on m.group_id = v.group_id
+            select 1 from public.group_lesson_access v join public.current_group_members m on m.group_id = v.group_id
             where v.lesson_id = p.lesson_id and v.is_visible and m.user_id = p.user_id offset 0
           )
           and not exists (select 1 from public.lesson_access a where a.user_id = p.user_id and a.lesson_id = p.lesson_id offset 0)
@@ -330,11 +330,11 @@ CREATE FUNCTION public.analytics_at_risk(_group_id uuid DEFAULT NULL::uuid, _tra
         and ((sub.user_id, a.lesson_id) not in (select h.user_id, h.lesson_id from personal h)) is true
         and not (
           exists (
-            select 1 from public.group_lesson_access g join public.group_members m on m.group_id = g.group_id
+            select 1 from public.group_lesson_access g join public.current_group_members m on m.group_id = g.group_id
             where g.lesson_id = a.lesson_id and not g.is_visible and m.user_id = sub.user_id offset 0
           )
           and not exists (
-            select 1 from public.group_lesson_access v join public.group_members m on m.group_id = v.group_id
+            select 1 from public.group_lesson_access v join public.current_group_members m on m.group_id = v.group_id
             where v.lesson_id = a.lesson_id and v.is_visible and m.user_id = sub.user_id offset 0
           )
           and not exists (select 1 from public.lesson_access x where x.user_id = sub.user_id and x.lesson_id = a.lesson_id offset 0)
@@ -403,11 +403,11 @@ CREATE FUNCTION public.analytics_funnel(_item_id uuid DEFAULT NULL::uuid, _group
       and (a.user_id in (select user_id from students)) is true
     union all
     select m.user_id, g.lesson_id
-    from public.group_lesson_access g join public.group_members m on m.group_id = g.group_id
+    from public.group_lesson_access g join public.current_group_members m on m.group_id = g.group_id
     where not g.is_visible and g.lesson_id in (select id from steps)
       and (m.user_id in (select user_id from students)) is true
       and not exists (
-        select 1 from public.group_lesson_access v join public.group_members s on s.group_id = v.group_id
+        select 1 from public.group_lesson_access v join public.current_group_members s on s.group_id = v.group_id
         where v.lesson_id = g.lesson_id and v.is_visible and s.user_id = m.user_id offset 0
       )
       and not exists (select 1 from public.lesson_access p where p.user_id = m.user_id and p.lesson_id = g.lesson_id offset 0)
@@ -464,11 +464,11 @@ CREATE FUNCTION public.analytics_homework(_group_id uuid DEFAULT NULL::uuid, _tr
     union all
     select m.user_id, g.lesson_id
     from public.group_lesson_access g
-    cross join lateral (select m.user_id from public.group_members m where m.group_id = g.group_id offset 0) m
+    cross join lateral (select m.user_id from public.current_group_members m where m.group_id = g.group_id offset 0) m
     where not g.is_visible and g.lesson_id in (select lesson_id from tasks)
       and (m.user_id in (select user_id from students)) is true
       and not exists (
-        select 1 from public.group_lesson_access v join public.group_members s on s.group_id = v.group_id
+        select 1 from public.group_lesson_access v join public.current_group_members s on s.group_id = v.group_id
         where v.lesson_id = g.lesson_id and v.is_visible and s.user_id = m.user_id offset 0
       )
       and not exists (select 1 from public.lesson_access p where p.user_id = m.user_id and p.lesson_id = g.lesson_id offset 0)
@@ -556,13 +556,13 @@ CREATE FUNCTION public.analytics_students(_group_id uuid) RETURNS TABLE(user_id 
   where _group_id is null and p.role = 'student' and (select public.user_is_admin(auth.uid()))
     and p.id not in (select user_id from staff)
   union all
-  select m.user_id from public.group_members m
+  select m.user_id from public.current_group_members m
   where m.group_id = _group_id and (select public.user_is_admin(auth.uid()))
     and m.user_id not in (select user_id from staff)
   union all
   select distinct m.user_id
   from public.group_curators c
-  join public.group_members m on m.group_id = c.group_id
+  join public.current_group_members m on m.group_id = c.group_id
   where c.user_id = auth.uid() and (_group_id is null or c.group_id = _group_id)
     and (select public.holds_any_role(auth.uid(), '{curator}'))
     and not (select public.user_is_admin(auth.uid()))

@@ -200,6 +200,8 @@ CREATE TABLE public.user_roles (
 
 CREATE INDEX user_roles_role_idx ON public.user_roles USING btree (role);
 
+CREATE TRIGGER user_roles_forget_kept_access AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.user_roles FOR EACH STATEMENT EXECUTE FUNCTION public.forget_kept_access();
+
 CREATE TRIGGER user_roles_keep_an_admin BEFORE DELETE OR UPDATE OF role ON public.user_roles FOR EACH ROW EXECUTE FUNCTION public.keep_an_admin();
 
 CREATE TRIGGER user_roles_sync_profile_role AFTER INSERT OR DELETE OR UPDATE ON public.user_roles FOR EACH ROW EXECUTE FUNCTION public.sync_profile_role();

@@ -27,6 +27,8 @@ CREATE TABLE public.course_modules (
 
 CREATE INDEX course_modules_order_idx ON public.course_modules USING btree (order_index);
 
+CREATE TRIGGER course_modules_forget_kept_access AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.course_modules FOR EACH STATEMENT EXECUTE FUNCTION public.forget_kept_access();
+
 CREATE TRIGGER course_modules_place_last BEFORE INSERT ON public.course_modules FOR EACH ROW EXECUTE FUNCTION public.place_last();
 
 ALTER TABLE public.course_modules ENABLE ROW LEVEL SECURITY;
@@ -148,6 +150,8 @@ CREATE INDEX lessons_module_idx ON public.lessons USING btree (module_id);
 
 CREATE INDEX lessons_tool_order_idx ON public.lessons USING btree (tool_id, order_index);
 
+CREATE TRIGGER lessons_forget_kept_access AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.lessons FOR EACH STATEMENT EXECUTE FUNCTION public.forget_kept_access();
+
 CREATE TRIGGER lessons_place_last BEFORE INSERT OR UPDATE OF tool_id, module_id, course_module_id ON public.lessons FOR EACH ROW EXECUTE FUNCTION public.place_last();
 
 CREATE TRIGGER lessons_recount_activity_months AFTER UPDATE OF tool_id, course_module_id, is_published ON public.lessons FOR EACH ROW WHEN ((((old.tool_id IS NULL) IS DISTINCT FROM (new.tool_id IS NULL)) OR (old.is_published IS DISTINCT FROM new.is_published))) EXECUTE FUNCTION public.lessons_recount_activity_months();
@@ -197,6 +201,8 @@ CREATE TABLE public.modules (
 
 CREATE INDEX modules_tool_order_idx ON public.modules USING btree (tool_id, order_index);
 
+CREATE TRIGGER modules_forget_kept_access AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.modules FOR EACH STATEMENT EXECUTE FUNCTION public.forget_kept_access();
+
 CREATE TRIGGER modules_place_last BEFORE INSERT ON public.modules FOR EACH ROW EXECUTE FUNCTION public.place_last();
 
 ALTER TABLE public.modules ENABLE ROW LEVEL SECURITY;
@@ -230,6 +236,8 @@ CREATE TABLE public.tech_tools (
 CREATE UNIQUE INDEX tech_tools_name_key ON public.tech_tools USING btree (lower(name));
 
 CREATE INDEX tech_tools_order_idx ON public.tech_tools USING btree (order_index);
+
+CREATE TRIGGER tech_tools_forget_kept_access AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.tech_tools FOR EACH STATEMENT EXECUTE FUNCTION public.forget_kept_access();
 
 CREATE TRIGGER tech_tools_place_last BEFORE INSERT ON public.tech_tools FOR EACH ROW EXECUTE FUNCTION public.place_last();
 

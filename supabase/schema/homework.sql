@@ -41,6 +41,8 @@ CREATE TABLE public.assignments (
     CONSTRAINT assignments_lesson_id_fkey FOREIGN KEY (lesson_id) REFERENCES public.lessons(id) ON DELETE CASCADE
 );
 
+CREATE TRIGGER assignments_forget_kept_access AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.assignments FOR EACH STATEMENT EXECUTE FUNCTION public.forget_kept_access();
+
 CREATE TRIGGER assignments_touch_updated_at BEFORE UPDATE ON public.assignments FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
 
 ALTER TABLE public.assignments ENABLE ROW LEVEL SECURITY;
@@ -176,6 +178,8 @@ CREATE INDEX submissions_submitted_at_idx ON public.submissions USING btree (sub
 CREATE INDEX submissions_user_idx ON public.submissions USING btree (user_id, assignment_id);
 
 CREATE INDEX submissions_waiting_idx ON public.submissions USING btree (submitted_at, id) INCLUDE (assignment_id, user_id) WHERE (status = 'submitted'::public.submission_status);
+
+CREATE TRIGGER submissions_forget_kept_access AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.submissions FOR EACH STATEMENT EXECUTE FUNCTION public.forget_kept_access();
 
 CREATE TRIGGER submissions_note_activity AFTER INSERT ON public.submissions FOR EACH ROW EXECUTE FUNCTION public.submissions_note_activity();
 
@@ -339,7 +343,7 @@ CREATE FUNCTION public.may_review(_reviewer_id uuid, _student_id uuid) RETURNS b
       and exists (
         select 1
         from public.group_curators c
-        join public.group_members m on m.group_id = c.group_id
+        join public.current_group_members m on m.group_id = c.group_id
         where c.user_id = _reviewer_id and m.user_id = _student_id
       )
     )
@@ -501,7 +505,7 @@ begin
             and (_item_id is null or l.tool_id = _item_id or l.course_module_id = _item_id)
             and (_track is null or (_track = 'tech' and l.tool_id is not null) or (_track = 'product' and l.course_module_id is not null))
         ))
-        and (_group_id is null or s.user_id in (select m.user_id from public.group_members m where m.group_id = _group_id))
+        and (_group_id is null or s.user_id in (select m.user_id from public.current_group_members m where m.group_id = _group_id))
         -- A work's latest attempt only: an attempt returned and handed in again is not «на доработке».
         and (s.status = 'submitted' or not exists (
           select 1 from public.submissions newer where newer.assignment_id = s.assignment_id and newer.user_id = s.user_id and newer.attempt > s.attempt
@@ -603,7 +607,7 @@ CREATE FUNCTION public.reviewed_student_ids() RETURNS TABLE(user_id uuid)
     AS $$
   select m.user_id
   from public.group_curators c
-  join public.group_members m on m.group_id = c.group_id
+  join public.current_group_members m on m.group_id = c.group_id
   where c.user_id = auth.uid() and public.holds_any_role(auth.uid(), '{curator}');
 $$;
 

@@ -491,7 +491,7 @@ begin
       'kind', item_kind, 'item_id', g.row ->> (item_kind || '_id'))), '[]')
   into pairs
   from (select to_jsonb(n) as row from changed_rows n) g
-  left join public.group_members m on m.group_id = (g.row ->> 'group_id')::uuid
+  left join public.current_group_members m on m.group_id = (g.row ->> 'group_id')::uuid
   where (g.row ->> 'is_unlocked')::boolean
     and (g.row ->> 'unlock_at' is null or (g.row ->> 'unlock_at')::timestamptz <= now())
     and coalesce((g.row ->> 'user_id')::uuid, m.user_id) is not null;
@@ -635,7 +635,7 @@ declare
 begin
   for curator in
     select distinct c.user_id from public.group_curators c
-    join public.group_members m on m.group_id = c.group_id
+    join public.current_group_members m on m.group_id = c.group_id
     where m.user_id = new.user_id and c.user_id <> new.user_id
   loop
     perform pg_advisory_xact_lock(hashtextextended('review_waiting:' || curator::text, 0));
@@ -681,15 +681,15 @@ begin
     where a.is_unlocked and a.unlock_at > since and a.unlock_at <= scanned
     union all
     select m.user_id, 'tool', g.tool_id from public.group_tool_access g
-    join public.group_members m on m.group_id = g.group_id
+    join public.current_group_members m on m.group_id = g.group_id
     where g.is_unlocked and g.unlock_at > since and g.unlock_at <= scanned
     union all
     select m.user_id, 'module', g.module_id from public.group_module_access g
-    join public.group_members m on m.group_id = g.group_id
+    join public.current_group_members m on m.group_id = g.group_id
     where g.is_unlocked and g.unlock_at > since and g.unlock_at <= scanned
     union all
     select m.user_id, 'lesson', g.lesson_id from public.group_lesson_access g
-    join public.group_members m on m.group_id = g.group_id
+    join public.current_group_members m on m.group_id = g.group_id
     where g.is_unlocked and g.unlock_at > since and g.unlock_at <= scanned
   )
   select coalesce(jsonb_agg(jsonb_build_object('user_id', p.user_id, 'kind', p.kind, 'item_id', p.item_id)), '[]')
@@ -801,6 +801,21 @@ $$;
 COMMENT ON FUNCTION public.unlink_telegram_on_new_password() IS 'Trigger on auth.users: when a password changes, the account''s Telegram chat is unlinked and its unused link tokens are dropped, so a chat linked by whoever knew the old password hears nothing more.';
 
 REVOKE ALL ON FUNCTION public.unlink_telegram_on_new_password() FROM PUBLIC;
+
+
+CREATE FUNCTION public.unread_notification_count() RETURNS integer
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select count(*)::integer
+  from public.notifications n
+  where n.user_id = (select auth.uid()) and n.read_at is null;
+$$;
+
+COMMENT ON FUNCTION public.unread_notification_count() IS 'The bell: how many of the caller''s own notifications are unread (0 for a caller without a user). Security definer so the count is one range of notifications_unread_idx for auth.uid(), instead of every row checked against both read policies (an admin''s policy would also widen the count to everyone''s); it answers nothing but the caller''s own number.';
+
+REVOKE ALL ON FUNCTION public.unread_notification_count() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.unread_notification_count() TO authenticated;
 
 
 CREATE FUNCTION public.unsubscribe_email(_token text, _kind public.notification_kind DEFAULT NULL::public.notification_kind) RETURNS boolean

@@ -49,7 +49,7 @@ describe("an inbox is its owner's alone", () => {
     const { count: readable } = await admin.client.from("notifications").select("id", { count: "exact", head: true }).is("read_at", null);
     expect(readable).toBeGreaterThan(await unreadOf(admin.id)); // row level security alone would count the student's welcome
 
-    expect(await countUnread(admin.client, admin.id)).toBe(await unreadOf(admin.id));
+    expect(await countUnread(admin.client)).toBe(await unreadOf(admin.id));
     const { items, total } = await listNotifications(admin.client, admin.id, 1);
     const { data: own } = await service.from("notifications").select("id").eq("user_id", admin.id);
     expect(total).toBe(own!.length);
@@ -70,12 +70,12 @@ describe("an inbox is its owner's alone", () => {
   });
 
   it("a student's bell counts theirs and falls when they open one", async () => {
-    const before = await countUnread(student.client, student.id);
+    const before = await countUnread(student.client);
     expect(before).toBe(await unreadOf(student.id));
     const { items } = await listNotifications(student.client, student.id, 1);
     expect(items.some((item) => item.title.startsWith("Добро пожаловать"))).toBe(true);
     expect(await notifications.openNotification(student.client, student.id, items[0].id)).toBe(items[0].path);
-    expect(await countUnread(student.client, student.id)).toBe(before - 1);
+    expect(await countUnread(student.client)).toBe(before - 1);
   });
 });
 
