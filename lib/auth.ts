@@ -43,7 +43,7 @@ export async function requireReviewer(): Promise<SessionUser> {
  * For writes: whether the session is still live at Supabase Auth, which forgets a session when it
  * signs out. Pages trust the verified access token (no round trip; it lives `jwt_expiry`, ten
  * minutes); a write asks Auth (one round trip), so a session cookie copied before sign-out cannot
- * write at all.
+ * write at all. Recording a lesson view is read-side and trusts the token (app/(student)/actions.ts).
  */
 export const sessionIsLive = cache(async (): Promise<boolean> => {
   const auth = await createAuthClient();

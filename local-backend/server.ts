@@ -31,6 +31,8 @@ export interface LocalBackendOptions {
   /** Overrides of config.toml values. */
   config?: Partial<BackendConfig>;
   log?: (line: string) => void;
+  /** Told of every answered request, with its headers (the e2e stack counts Auth's session checks per user). */
+  observe?: (request: { method: string; path: string; headers: IncomingMessage["headers"]; status: number }) => void;
 }
 
 export interface LocalBackend {
@@ -243,6 +245,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     outgoing.end(reply.body ?? "");
     const ms = Math.round(performance.now() - started);
     log(`${incoming.method} ${(incoming.url ?? "").split("?")[0]} ${reply.status} ${ms}ms`);
+    options.observe?.({ method: incoming.method ?? "GET", path: (incoming.url ?? "").split("?")[0], headers: incoming.headers, status: reply.status });
   }
 
   const server = createServer((incoming, outgoing) => void handle(incoming, outgoing));

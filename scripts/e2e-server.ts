@@ -18,6 +18,21 @@ import {
 import { startFakeBotApi } from "../tests/support/telegram-bot-api";
 import { nextEnv, ROOT, runServer } from "./next-app";
 
+/** How many times the app asked Supabase Auth whether each user's session is live (GET /auth/v1/user). */
+const authChecks = new Map<string, number>();
+
+/** The subject of a Bearer token, unverified: the backend itself verifies it, this only counts. */
+function subjectOf(authorization: string | undefined): string | null {
+  const payload = authorization?.match(/^Bearer [^.]+\.([^.]+)\./)?.[1];
+  if (!payload) return null;
+  try {
+    const sub = (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { sub?: unknown }).sub;
+    return typeof sub === "string" ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The end-to-end tests' server: a throwaway in-memory backend with config.toml's own rate limits
  * and the production build of the app on its own port. Each test stands for a different visitor
@@ -32,6 +47,11 @@ const backend = await startLocalBackend({
   // As a hosted project with «IP address forwarding» on: the tests' visitors each have their own limits.
   config: { siteUrl: E2E_APP_URL, sbForwardedForEnabled: true },
   log: process.env.E2E_BACKEND_LOG ? undefined : () => {},
+  observe: ({ method, path, headers }) => {
+    if (method !== "GET" || path !== "/auth/v1/user") return;
+    const subject = subjectOf(headers.authorization);
+    if (subject) authChecks.set(subject, (authChecks.get(subject) ?? 0) + 1);
+  },
 });
 
 const bot = await startFakeBotApi({ token: E2E_TELEGRAM.token, username: E2E_TELEGRAM.username, port: E2E_BOT_API_PORT });
@@ -43,13 +63,17 @@ await fetch(`${bot.url}/setWebhook`, {
 
 /**
  * The tests' controls: POST /outage/on or /outage/off makes the backend unreachable or not;
- * GET /telegram/sent lists what the bot sent; POST /telegram/update delivers an update to the webhook.
+ * GET /telegram/sent lists what the bot sent; POST /telegram/update delivers an update to the webhook;
+ * GET /auth-checks/<user id> answers how many times the app asked Auth about that user's session.
  */
 createServer((request, response) => {
   const outage = request.url?.match(/^\/outage\/(on|off)$/);
   if (request.method === "POST" && outage) {
     backend.simulateOutage(outage[1] === "on");
     response.writeHead(204).end();
+  } else if (request.method === "GET" && request.url?.startsWith("/auth-checks/")) {
+    const count = authChecks.get(request.url.slice("/auth-checks/".length)) ?? 0;
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ count }));
   } else if (request.method === "GET" && request.url === "/telegram/sent") {
     response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(bot.sent()));
   } else if (request.method === "POST" && request.url === "/telegram/update") {

@@ -12,8 +12,15 @@ export const endPreview = defineFormAction({ role: "anyone", schema: z.uuid(), b
   redirect(`/admin?student=${studentId}`);
 });
 
-/** The student opened a lesson (its «Продолжить» on the dashboard); the database checks it is open. */
-export const recordLessonOpened = defineAction({ role: "student", schema: z.uuid(), failure: "Не удалось отметить открытие урока" }, async ({ data: lessonId, user, supabase }) => {
+/**
+ * The student opened a lesson (its «Продолжить» on the dashboard); the database checks it is open
+ * and whose it is (`auth.uid()`). It trusts the session verified once for the request (the access
+ * token's signature, no round trip) instead of asking Supabase Auth whether the session is still
+ * alive, as a write does (issue 44): it records what the student may already read with that token,
+ * once per lesson view, and nothing in it changes what anyone can do. Marks, homework and every
+ * admin write still ask Auth first.
+ */
+export const recordLessonOpened = defineAction({ role: "student", schema: z.uuid(), write: false, failure: "Не удалось отметить открытие урока" }, async ({ data: lessonId, user, supabase }) => {
   if ((await viewerOf(user)).preview) return fail(PREVIEW_READ_ONLY);
   await progress.recordLessonOpened(supabase, lessonId);
   return ok();
