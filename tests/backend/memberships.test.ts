@@ -7,7 +7,7 @@ import { removeMember } from "@/lib/mutations/groups";
 import { SEEDED, serviceClient, signedIn, startTestBackend, uniqueEmail } from "@/local-backend/tests/harness";
 
 /**
- * A group membership knows why it exists (migration 20261128003100): by hand, an order or a promo
+ * A group membership knows why it exists (migration 20261128004100): by hand, an order or a promo
  * code, each with an end. An expired one grants nothing; an admin removes or changes only what an
  * admin added, through the app or straight through the API; taking an order back ends exactly its
  * own memberships.

@@ -7,7 +7,7 @@ import { SEEDED, startTestBackend } from "@/local-backend/tests/harness";
  * the next statement of the same transaction sees a change, another person's access is never
  * served from the viewer's kept answer, and a statement asking about someone else computes it.
  * Since …0900 one computation keeps all three kinds, and the hidden lists keep their own answer.
- * Since 20261128003200 a write inside the same statement (a function that grants, then asks) makes
+ * Since 20261128004200 a write inside the same statement (a function that grants, then asks) makes
  * every kept answer a stranger: a purchase or a passed quiz is such a call.
  */
 
