@@ -116,10 +116,10 @@ test.describe("/admin", () => {
     await expect(lessonsTab.getByRole("region", { name: "Tilda" })).toHaveCount(0);
     const lessonRow = row(page, lessonTitle);
     await expect(lessonRow).toContainText("№ 1");
-    // The switch shows what is in effect: a lesson without a record is open (docs/product.md), and says why.
-    await expect(lessonRow).toContainText("Сейчас: как у инструмента · по умолчанию");
+    // The switch shows the lesson's own decision: without a record it follows its tool (docs/product.md),
+    // so it is on; the access rule's verdict says the tool keeps it closed.
+    await expect(lessonRow).toContainText("Сейчас: закрыт, виден · инструмент закрыт для студента");
     await expect(lessonRow.getByRole("switch", { name: /^Доступ (открыт|закрыт)/ })).toBeChecked();
-    await expect(lessonRow).toContainText("инструмент закрыт");
     await lessonRow.getByRole("switch", { name: /Виден студентам|Скрыт от студентов/ }).click();
     await expect(toast(page, "Успешно").filter({ hasText: "Урок скрыт" }).first()).toBeVisible();
     await expect(lessonRow).toContainText("личная настройка");

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { createStudent, deleteUser, findUserId, latestMailLink, SEEDED, unique } from "./helpers/backend";
+import { expectToastsAccessible } from "./helpers/axe";
 import { signIn, signInByAction, signUp, submitSignIn, toast, useSession } from "./helpers/session";
 
 test.describe("landing page", () => {
@@ -47,6 +48,7 @@ test.describe("landing page", () => {
     await expect(region.locator("[data-sonner-toast]")).toHaveCount(0);
     await page.getByRole("button", { name: "Войти", exact: true }).click();
     await expect(region.locator("[data-sonner-toast]").filter({ hasText: "Ошибка валидации" })).toBeVisible();
+    await expectToastsAccessible(page, "an error toast");
   });
 
   test("marks every field required and the password with a native minimum of 6", async ({ page }) => {

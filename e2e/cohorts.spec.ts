@@ -97,7 +97,7 @@ test("a cohort: enrol by e-mail, a scheduled grant opens a tool, a personal «з
   }
 });
 
-test("a date alone turns a group's grant on; lessons by tool with a search; an untouched lesson reads as in the student's panel", async ({ page }) => {
+test("a date alone turns a group's grant on; lessons by tool with a search; an untouched lesson says why it is closed in the student's panel", async ({ page }) => {
   const student = await createStudent("Студент Датович");
   const tool = await createTool({ lessons: [{ title: "Урок с датой", order_index: 1 }, { title: "Нетронутый урок", order_index: 2 }] });
   const { data: group } = await service.from("groups").insert({ name: unique("Поток с датой") }).select("id, name").single();
@@ -115,7 +115,7 @@ test("a date alone turns a group's grant on; lessons by tool with a search; an u
     await lessons.getByLabel("Найти урок").fill(tool.name);
     await expect(lessons.getByTestId("grant-row")).toHaveCount(2);
 
-    // The untouched lesson: the same words here and in the student's panel.
+    // The untouched lesson on the group page follows its tool.
     const untouched = lessons.getByTestId("grant-row").filter({ hasText: "Нетронутый урок" });
     await expect(untouched).toContainText("нет настройки группы: как у инструмента · по умолчанию");
 
@@ -130,7 +130,7 @@ test("a date alone turns a group's grant on; lessons by tool with a search; an u
 
     await page.goto(`/admin?student=${student.id}`);
     await page.getByRole("tab", { name: "Уроки" }).click();
-    await expect(page.getByTestId("access-row").filter({ hasText: "Нетронутый урок" })).toContainText("Сейчас: как у инструмента · по умолчанию");
+    await expect(page.getByTestId("access-row").filter({ hasText: "Нетронутый урок" })).toContainText("Сейчас: закрыт, виден · инструмент закрыт для студента");
     await expect(page.getByTestId("access-row").filter({ hasText: "Урок с датой" }).getByRole("switch", { name: /Виден студентам/ })).toBeChecked();
   } finally {
     await service.from("groups").delete().eq("id", group!.id);

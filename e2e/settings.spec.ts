@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { expectToastsAccessible } from "./helpers/axe";
 import { callAction } from "./helpers/actions";
 import { createPeople, createStudent, deleteUser, findUserId, latestMail, service, unique, type Mail, type TestUser } from "./helpers/backend";
 import { builtActions } from "./helpers/hostile";
@@ -101,6 +102,7 @@ test.describe("settings", () => {
       await name.fill("Анна-Мария Новая");
       await page.getByRole("button", { name: "Сохранить имя" }).click();
       await expect(toast(page, "Имя сохранено")).toBeVisible();
+      await expectToastsAccessible(page, "a success toast");
       await page.reload();
       await expect(page.getByLabel("Имя", { exact: true })).toHaveValue("Анна-Мария Новая");
       expect((await service.from("profiles").select("full_name").eq("id", student.id).single()).data).toEqual({ full_name: "Анна-Мария Новая" });

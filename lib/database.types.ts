@@ -1438,6 +1438,23 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      access_verdicts: {
+        Args: {
+          _user_id: string
+          _kind: string
+        }
+        Returns: {
+          item_id: string
+          item_unlocked: boolean
+          is_visible: boolean
+          is_open: boolean
+          opens_at: string
+          why: string
+          group_names: string[]
+          grounds: Json
+          held_by: string
+        }[]
+      }
       add_group_members: {
         Args: {
           _group_id: string

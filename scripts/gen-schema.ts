@@ -34,7 +34,7 @@ export const DOMAINS: Domain[] = [
   {
     file: "access",
     about:
-      "Access: who may open which module, tool and lesson, and why. Personal records (module_access, tool_access, " +
+      "Access: who may open which module, tool and lesson, and why (access_verdicts states the rule). Personal records (module_access, tool_access, " +
       "lesson_access), groups with their members, curators and grants, the functions that decide the effective " +
       "flags (effective_access_of, viewer_access_ids, hidden_item_ids, effective_item, decide_can_open_lesson), " +
       "the stop-lessons that hold what follows them (lesson_holds, held_lesson_ids) and who may ask about whom.",
@@ -52,6 +52,7 @@ export const DOMAINS: Domain[] = [
       "tool_access",
     ],
     functions: [
+      "access_verdicts",
       "add_group_members",
       "can_open_lesson",
       "decide_can_open_lesson",

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
 import { requireAdmin } from "@/lib/auth";
-import { describeEffectiveAccess } from "@/lib/domain/access-source";
+import { panelRows } from "@/lib/domain/access-verdicts";
 import { formatMoscowTime } from "@/lib/domain/dates";
 import { parsePage } from "@/lib/domain/pagination";
 import { getAdminPage, parseStudentOrder } from "@/lib/queries/admin";
@@ -52,9 +52,9 @@ export default async function AdminPage({ searchParams }: Props) {
                 progress={data.progress}
                 lastActivity={data.selected.last_activity_at && formatMoscowTime(data.selected.last_activity_at)}
                 effective={{
-                  module: describeEffectiveAccess("module", data.modules.map((item) => item.id), data.effective),
-                  tool: describeEffectiveAccess("tool", data.tools.map((item) => item.id), data.effective),
-                  lesson: describeEffectiveAccess("lesson", data.lessons, data.effective),
+                  module: panelRows("module", data.verdicts.module),
+                  tool: panelRows("tool", data.verdicts.tool),
+                  lesson: panelRows("lesson", data.verdicts.lesson, data.lessons),
                 }}
               />
             ) : (

@@ -8,9 +8,12 @@ import { expect, type Page } from "@playwright/test";
  * the test's context for every check (axe.finishRun) and reaches cross-origin frames, which here
  * are only video embeds that cannot load offline anyway.
  */
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page, scope: { include?: string; exclude?: string } = {}): Promise<string[]> {
   // resultTypes: only the violations get their nodes' details, the cheaper part of the work.
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] }).analyze();
+  let builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
+  if (scope.include) builder = builder.include(scope.include);
+  if (scope.exclude) builder = builder.exclude(scope.exclude);
+  const results = await builder.analyze();
   return results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help}\n` +
@@ -19,6 +22,20 @@ export async function axeViolations(page: Page): Promise<string[]> {
         .map((node) => `    ${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1).join("; ").trim() ?? ""}`)
         .join("\n"),
   );
+}
+
+/**
+ * Toasts come and go in 400 ms fades, half transparent on the way: the after-each check leaves
+ * them out (a fade caught mid-way is not a colour the page has), and expectToastsAccessible checks
+ * them at rest.
+ */
+export const TOASTS = "[data-sonner-toaster]";
+
+/** Fails the test unless the toasts on the page, once their fades have ended, pass axe. */
+export async function expectToastsAccessible(page: Page, label: string) {
+  await expect(page.locator("[data-sonner-toast]").first()).toBeVisible();
+  await page.evaluate(() => Promise.allSettled(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity).map((animation) => animation.finished)));
+  expect(await axeViolations(page, { include: TOASTS }), `axe: ${label} (${page.url()})`).toEqual([]);
 }
 
 /** Fails the test with every violation axe finds on the page as it is now. */

@@ -1,42 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessSourceLabel, describeEffectiveAccess, effectiveStateLabel, grantSummary, membersAddedMessage, opensLabel, shownAccess, switchName, switchText, untouchedLabel, withDatesTurningOn, type EffectiveAccess, type GrantState } from "./access-source";
-
-const access = (overrides: Partial<EffectiveAccess>): EffectiveAccess => ({
-  is_unlocked: true,
-  is_visible: true,
-  source: "group",
-  group_names: ["Поток: январь 2027"],
-  opens_at: null,
-  expired: false,
-  ...overrides,
-});
-
-describe("accessSourceLabel", () => {
-  it("names the source: personal, one group, several groups, default", () => {
-    expect(accessSourceLabel(access({ source: "personal", group_names: null }))).toBe("личная настройка");
-    expect(accessSourceLabel(access({}))).toBe("группа «Поток: январь 2027»");
-    expect(accessSourceLabel(access({ group_names: ["А", "Б"] }))).toBe("группы «А», «Б»");
-    expect(accessSourceLabel(undefined)).toBe("по умолчанию");
-  });
-
-  it("says when a scheduled grant opens, in Moscow time, and when access ran out", () => {
-    expect(accessSourceLabel(access({ is_unlocked: false, opens_at: "2027-01-12T07:00:00Z" }), new Date("2027-01-01T12:00:00Z"))).toBe(
-      "группа «Поток: январь 2027» · откроется 12.01 в 10:00 МСК",
-    );
-    expect(accessSourceLabel(access({ is_unlocked: false, opens_at: "2027-01-12T07:00:00Z" }), new Date("2026-11-25T12:00:00Z"))).toBe(
-      "группа «Поток: январь 2027» · откроется 12.01.2027 в 10:00 МСК",
-    );
-    expect(accessSourceLabel(access({ is_unlocked: false, expired: true }))).toBe("группа «Поток: январь 2027» · доступ истёк");
-  });
-});
-
-describe("effectiveStateLabel", () => {
-  it("uses the effective flags, or the defaults without any record", () => {
-    expect(effectiveStateLabel(access({ is_visible: false }), false)).toBe("Сейчас: открыт, скрыт");
-    expect(effectiveStateLabel(undefined, false)).toBe("Сейчас: закрыт, виден");
-    expect(effectiveStateLabel(undefined, true)).toBe("Сейчас: открыт, виден");
-  });
-});
+import { grantSummary, membersAddedMessage, opensLabel, shownAccess, switchName, switchText, untouchedLabel, withDatesTurningOn, type GrantState } from "./access-source";
 
 describe("opensLabel", () => {
   it("tells the student when a closed item opens, with the year when it is not this one", () => {
@@ -61,22 +24,7 @@ describe("grantSummary", () => {
   });
 });
 
-describe("describeEffectiveAccess", () => {
-  it("labels every item: rows as they say, the rest by the defaults (lessons open with their parent)", () => {
-    const rows = [{ kind: "tool", item_id: "t1", ...access({}) }];
-    expect(describeEffectiveAccess("tool", ["t1", "t2"], rows)).toEqual({
-      t1: { is_unlocked: true, is_visible: true, label: "Сейчас: открыт, виден · группа «Поток: январь 2027»" },
-      t2: { is_unlocked: false, is_visible: true, label: "Сейчас: закрыт, виден · по умолчанию" },
-    });
-    expect(describeEffectiveAccess("lesson", [{ id: "l1", tool_id: "t1", course_module_id: null }], rows).l1).toEqual({
-      is_unlocked: true,
-      is_visible: true,
-      label: "Сейчас: как у инструмента · по умолчанию",
-    });
-  });
-});
-
-describe("an untouched item reads the same on the group page and in the student's panel", () => {
+describe("an untouched item on the group page reads as the access rule's default does in the student's panel", () => {
   const now = new Date("2027-01-10T07:00:00Z");
   it.each([
     ["module", null, "закрыт, виден · по умолчанию"],
@@ -86,8 +34,6 @@ describe("an untouched item reads the same on the group page and in the student'
   ] as const)("%s in a %s", (kind, parent, words) => {
     expect(untouchedLabel(kind, parent)).toBe(words);
     expect(grantSummary(undefined, now, { kind, parent })).toBe(`нет настройки группы: ${words}`);
-    const item = { id: "x", tool_id: parent === "tool" ? "t" : null, course_module_id: parent === "module" ? "m" : null };
-    expect(describeEffectiveAccess(kind, [item], []).x.label).toBe(`Сейчас: ${words}`);
   });
 });
 
@@ -121,13 +67,12 @@ describe("membersAddedMessage", () => {
 describe("shownAccess", () => {
   const none = { is_unlocked: false, is_visible: true, hasRecord: false };
   it.each([
-    ["the own record wins over the groups", "module", { is_unlocked: false, is_visible: false, hasRecord: true }, { is_unlocked: true, is_visible: true }, { is_unlocked: false, is_visible: false }],
-    ["a group opens it: on, though there is no record", "tool", none, { is_unlocked: true, is_visible: true }, { is_unlocked: true, is_visible: true }],
-    ["a group hides it", "module", none, { is_unlocked: false, is_visible: false }, { is_unlocked: false, is_visible: false }],
-    ["a lesson without any record opens (docs/product.md): on", "lesson", none, undefined, { is_unlocked: true, is_visible: true }],
-    ["a module without any record is locked: off", "module", none, undefined, { is_unlocked: false, is_visible: true }],
-  ] as const)("%s", (_, kind, own, effective, shown) => {
-    expect(shownAccess(kind, own, effective)).toEqual(shown);
+    ["the own record wins over the groups", { is_unlocked: false, is_visible: false, hasRecord: true }, { is_unlocked: true, is_visible: true }, { is_unlocked: false, is_visible: false }],
+    ["a group opens it: on, though there is no record", none, { is_unlocked: true, is_visible: true }, { is_unlocked: true, is_visible: true }],
+    ["a group hides it", none, { is_unlocked: false, is_visible: false }, { is_unlocked: false, is_visible: false }],
+    ["the rule's default for a lesson without any record: on", none, { is_unlocked: true, is_visible: true }, { is_unlocked: true, is_visible: true }],
+  ] as const)("%s", (_, own, decided, shown) => {
+    expect(shownAccess(own, decided)).toEqual(shown);
   });
 });
 

@@ -3,9 +3,25 @@ import { createDataClient } from "@/lib/supabase/server";
 import { pageRange } from "@/lib/domain/pagination";
 import { isUuid } from "@/lib/domain/paths";
 import { progressSummarySchema } from "./courses";
+import { z } from "zod";
 import { groundsSchema } from "./groups";
 import { parseLessonOutline, readLessonOutline } from "./lesson-outline";
 import { orThrow } from "./result";
+
+/** What public.access_verdicts answers for one item. */
+const verdictsSchema = z.array(
+  z.object({
+    item_id: z.string(),
+    item_unlocked: z.boolean(),
+    is_visible: z.boolean(),
+    is_open: z.boolean(),
+    opens_at: z.string().nullable(),
+    why: z.enum(["admin", "unpublished", "expired", "scheduled", "personal", "group", "parent", "held", "default"]),
+    group_names: z.array(z.string()).nullable(),
+    grounds: groundsSchema,
+    held_by: z.string().nullable(),
+  }),
+);
 
 export interface StudentSummary {
   id: string;
@@ -39,7 +55,8 @@ export async function getAdminPage(studentParam: string | undefined, search: str
   if (order === "activity") students = students.order("last_activity_at", { ascending: true, nullsFirst: true });
   const forStudent = <T>(query: PromiseLike<T>) => (studentId ? query : Promise.resolve(null));
 
-  const [studentList, selected, modules, tools, lessons, moduleAccess, toolAccess, lessonAccess, progress, effective] = await Promise.all([
+  const verdicts = (kind: "module" | "tool" | "lesson") => forStudent(supabase.rpc("access_verdicts", { _user_id: studentId!, _kind: kind }));
+  const [studentList, selected, modules, tools, lessons, moduleAccess, toolAccess, lessonAccess, progress, moduleVerdicts, toolVerdicts, lessonVerdicts] = await Promise.all([
     students.order("email").order("id").range(...pageRange(page, STUDENTS_PER_PAGE)),
     forStudent(supabase.from("profiles").select("id, email, full_name, last_activity_at").eq("id", studentId!).eq("role", "student").maybeSingle()),
     supabase.from("course_modules").select("id, title, order_index, is_published").order("order_index"),
@@ -49,7 +66,9 @@ export async function getAdminPage(studentParam: string | undefined, search: str
     forStudent(supabase.from("tool_access").select("itemId:tool_id, is_unlocked, is_visible").eq("user_id", studentId!)),
     forStudent(supabase.from("lesson_access").select("itemId:lesson_id, is_unlocked, is_visible").eq("user_id", studentId!)),
     forStudent(supabase.rpc("progress_summary", { _student_id: studentId! })),
-    forStudent(supabase.rpc("student_access", { _student_id: studentId! })),
+    verdicts("module"),
+    verdicts("tool"),
+    verdicts("lesson"),
   ]);
 
   // A page past the end (a stale link after students were removed) is an empty page, not an error.
@@ -63,8 +82,12 @@ export async function getAdminPage(studentParam: string | undefined, search: str
     tools: orThrow(tools),
     lessons: parseLessonOutline(lessons),
     progress: progress ? progressSummarySchema.parse(orThrow(progress)) : null,
-    /** The selected student's effective access: own records, else their groups' grants with dates. */
-    effective: effective ? orThrow(effective).map((row) => ({ ...row, grounds: groundsSchema.parse(row.grounds) })) : [],
+    /** The access rule's verdict on every module, tool and lesson for the selected student, and why. */
+    verdicts: {
+      module: verdictsSchema.parse(moduleVerdicts ? orThrow(moduleVerdicts) : []),
+      tool: verdictsSchema.parse(toolVerdicts ? orThrow(toolVerdicts) : []),
+      lesson: verdictsSchema.parse(lessonVerdicts ? orThrow(lessonVerdicts) : []),
+    },
     access: {
       module: moduleAccess ? orThrow(moduleAccess) : [],
       tool: toolAccess ? orThrow(toolAccess) : [],

@@ -41,7 +41,7 @@ function AccessRow({
   const [pending, startTransition] = useTransition();
 
   // The switches show what is in effect (see shownAccess); a press makes that a personal record.
-  const shown = shownAccess(kind, state, item.effective);
+  const shown = shownAccess(state, item.effective ?? state);
   const toggle = (field: AccessField, value: boolean) => {
     // Busy switches stay focusable (aria-disabled, not disabled), so the keyboard keeps its place.
     if (pending) return;

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { DEFAULT_ACCESS, withAccess, withChange, type AccessFlags, type AccessKind, type AccessRecord } from "@/lib/domain/access";
+import { withAccess, withChange, type AccessFlags, type AccessKind, type AccessRecord } from "@/lib/domain/access";
 import type { StudentSummary } from "@/lib/queries/admin";
 import type { ProgressSummary } from "@/lib/queries/courses";
 import { AccessList, type AccessItem } from "./access-list";
@@ -21,7 +21,7 @@ interface Props {
   progress: ProgressSummary | null;
   /** The student's last activity, in Moscow time. */
   lastActivity: string | null;
-  /** Each item's effective access (own record, else groups, else defaults), with its source in words. */
+  /** Each item's own decision and the access rule's verdict in words (public.access_verdicts). */
   effective: Record<AccessKind, Record<string, EffectiveRow>>;
 }
 
@@ -31,14 +31,6 @@ export interface EffectiveRow extends AccessFlags {
 }
 
 const DRAFT_NOTE = "черновик: студенты не видят";
-
-/** Why a lesson may stay closed to the student although its own switches are on (the parent's effective access). */
-function parentNote(parent: { is_published: boolean }, access: AccessFlags, noun: "инструмент" | "модуль") {
-  if (!parent.is_published) return `${noun} — черновик`;
-  if (!access.is_visible) return `${noun} скрыт`;
-  if (!access.is_unlocked) return `${noun} закрыт`;
-  return null;
-}
 
 export function AccessPanel({ student, modules, tools, lessons, access: loaded, progress, lastActivity, effective }: Props) {
   // Saved changes live here, above the tabs (which unmount hidden panels), so every tab, count
@@ -61,17 +53,15 @@ export function AccessPanel({ student, modules, tools, lessons, access: loaded, 
   const toolItems: AccessItem[] = toolsWithAccess.map((tool) => ({ ...tool, label: tool.name, note: draftNote(tool), effective: effective.tool[tool.id] }));
   const lessonsWithAccess = withAccess(lessons, access.lesson);
   const lessonGroups = [
-    ...modules.map((module) => ({ parent: module, kind: "module" as const, title: module.title, noun: "модуль" as const, has: (lesson: (typeof lessons)[number]) => lesson.course_module_id === module.id })),
-    ...tools.map((tool) => ({ parent: tool, kind: "tool" as const, title: tool.name, noun: "инструмент" as const, has: (lesson: (typeof lessons)[number]) => lesson.tool_id === tool.id })),
+    ...modules.map((module) => ({ parent: module, title: module.title, has: (lesson: (typeof lessons)[number]) => lesson.course_module_id === module.id })),
+    ...tools.map((tool) => ({ parent: tool, title: tool.name, has: (lesson: (typeof lessons)[number]) => lesson.tool_id === tool.id })),
   ]
-    .map(({ parent, kind, title, noun, has }) => ({
+    .map(({ parent, title, has }) => ({
       key: parent.id,
       title,
       items: lessonsWithAccess
         .filter(has)
-        .map((lesson) => ({ ...lesson, label: lesson.title, note: draftNote(lesson) ?? parentNote(parent, effective[kind][parent.id] ?? DEFAULT_ACCESS, noun),
-          effective: effective.lesson[lesson.id],
-        })),
+        .map((lesson) => ({ ...lesson, label: lesson.title, note: draftNote(lesson), effective: effective.lesson[lesson.id] })),
     }))
     .filter((group) => group.items.length > 0);
   const name = student.full_name || student.email;

@@ -35,7 +35,7 @@ export function BulkAccess({
   const [pending, startTransition] = useTransition();
   const [asking, setAsking] = useState<boolean | null>(null);
   // What the switches show, groups included: only the items whose switch would flip change.
-  const changing = (value: boolean) => items.filter((item) => shownAccess(kind, item, item.effective).is_unlocked !== value).map((item) => item.id);
+  const changing = (value: boolean) => items.filter((item) => shownAccess(item, item.effective ?? item).is_unlocked !== value).map((item) => item.id);
   const toastId = `access-bulk-${kind}`;
 
   const apply = (value: boolean, itemIds: string[], undoable: boolean) =>
