@@ -24,6 +24,13 @@ const TYPES_PATH = "lib/database.types.ts";
 const OLD_SCHEMA_PATH = "supabase/schema.sql";
 const GRANTS_PATH = "supabase/api-grants.json";
 const check = process.argv.includes("--check");
+const TRIGGERS_DOC = "docs/triggers.md";
+
+interface Trigger {
+  name: string;
+  table_name: string;
+  function_name: string;
+}
 const read = (file: string) => readFile(path.join(ROOT, file), "utf8").catch(() => "");
 
 function fail(message: string): never {
@@ -53,7 +60,7 @@ for (const name of review.outOfOrder) {
   console.warn(`! ${name} sorts before a landed migration: databases that ran that one will apply it out of order; give it a later timestamp.`);
 }
 
-let generated: { types: string; schema: SchemaFile[]; grants: string; major: number; uncommented: string[] };
+let generated: { types: string; schema: SchemaFile[]; grants: string; major: number; uncommented: string[]; triggers: Trigger[] };
 try {
   generated = await withMigratedDatabase(
     names.map((name) => path.join(migrationsDir, name)),
@@ -63,6 +70,13 @@ try {
       grants: formatApiGrants(grantsByObject(await db.query<ApiPrivilege>(`select * from public.api_privileges()`))),
       major: db.major,
       uncommented: await functionsWithoutComment(db),
+      triggers: await db.query<Trigger>(
+        // The school's triggers: those whose function is its own (Storage's own triggers are not).
+        `select t.tgname as name, c.relnamespace::regnamespace::text || '.' || c.relname as table_name, p.proname as function_name
+         from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+         where not t.tgisinternal and p.pronamespace = 'public'::regnamespace
+         order by 1`,
+      ),
     }),
   );
 } catch (error) {
@@ -76,6 +90,21 @@ if (generated.uncommented.length) {
       generated.uncommented.map((name) => `    ${name}\n`).join("") +
       "  Add `COMMENT ON FUNCTION <name>(<arguments>) IS '…'` to the migration that creates it: what it answers or does, who calls it,\n" +
       "  and why any planner setting, offset 0, bitmask or answer kept in a transaction setting is there.",
+  );
+}
+
+// docs/triggers.md lists every trigger: a line naming its function and its table (public's without
+// the schema), each in backticks.
+const triggersPage = await read(TRIGGERS_DOC);
+const undocumented = generated.triggers.filter((trigger) => {
+  const table = trigger.table_name.replace(/^public\./, "");
+  return !triggersPage.split("\n").some((line) => line.includes(`\`${trigger.function_name}\``) && line.includes(`\`${table}\``));
+});
+if (undocumented.length) {
+  fail(
+    `${TRIGGERS_DOC} lists every trigger (a table row naming its function and its table), and these are missing:\n` +
+      undocumented.map((trigger) => `    ${trigger.name} on ${trigger.table_name} (${trigger.function_name})\n`).join("") +
+      "  Add each to the page: what it does, and why it is a trigger.",
   );
 }
 
