@@ -138,3 +138,34 @@ test("a date alone turns a group's grant on; lessons by tool with a search; an u
     await deleteUser(student.id);
   }
 });
+
+test("a member an order brought: the group page names the order and its end, offers no «Убрать», and the student's panel says the access is paid", async ({ page }) => {
+  const [buyer, byHand] = await Promise.all([createStudent("Покупатель Заказов"), createStudent("Добавленный Вручную")]);
+  const tool = await createTool({ lessons: [{ title: "Оплаченный урок", order_index: 1 }] });
+  const { data: group } = await service.from("groups").insert({ name: unique("Поток по заказу") }).select("id, name").single();
+  try {
+    await service.from("group_tool_access").insert({ group_id: group!.id, tool_id: tool.id, is_unlocked: true });
+    const ends = new Date(Date.now() + 30 * 24 * HOUR).toISOString();
+    const granted = await service.rpc("grant_membership", { _group_id: group!.id, _user_id: buyer.id, _source: "order", _ref: "1042", _expires_at: ends });
+    expect(granted.error).toBeNull();
+    await service.from("group_members").insert({ group_id: group!.id, user_id: byHand.id });
+
+    await useSession(page, "admin");
+    await page.goto(`/admin/groups/${group!.id}`);
+    const members = page.getByRole("list", { name: "Студенты группы" });
+    const paid = members.getByRole("listitem").filter({ hasText: buyer.email });
+    await expect(paid).toContainText(/оплачено: заказ №1042 · до \d\d\.\d\d/);
+    await expect(paid.getByRole("button", { name: /^Убрать из группы/ })).toHaveCount(0);
+    await expect(members.getByRole("listitem").filter({ hasText: byHand.email }).getByRole("button", { name: /^Убрать из группы/ })).toBeVisible();
+
+    await page.goto(`/admin?student=${buyer.id}`);
+    await page.getByRole("tab", { name: "Инструменты" }).click();
+    await expect(page.getByTestId("access-row").filter({ hasText: tool.name })).toContainText(
+      `Сейчас: открыт, виден · оплачено: заказ №1042 (группа «${group!.name}»)`,
+    );
+  } finally {
+    await service.from("groups").delete().eq("id", group!.id);
+    await tool.remove();
+    await Promise.all([deleteUser(buyer.id), deleteUser(byHand.id)]);
+  }
+});
