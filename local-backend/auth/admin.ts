@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Transaction } from "../database";
 import { json, parseJson, type Reply, type Request } from "../http";
+import { createAdminUpdate } from "./admin-update";
 import { authError, badJson, invalidEmail, uncodedAuthError } from "./errors";
 import { createGenerateLink } from "./generate-link";
 import { paginationLink, readPaging, readSort } from "./paging";
@@ -46,6 +47,7 @@ async function softDelete(tx: Transaction, user: UserRow) {
 export function createAdmin(context: AuthContext, sessions: Sessions) {
   const { db, config } = context;
   const generateLink = createGenerateLink(context);
+  const updateUser = createAdminUpdate(context);
 
   /**
    * GoTrue's requireAdminCredentials: a verified Bearer token whose session, when it names one,
@@ -144,6 +146,7 @@ export function createAdmin(context: AuthContext, sessions: Sessions) {
     const user = await findUser(db, "id", id);
     if (!user) return authError(404, "user_not_found", "User not found");
     if (request.method === "GET") return json(200, await loadUserJson(db, user));
+    if (request.method === "PUT") return updateUser(user, request.body);
     if (request.method === "DELETE") return deleteUser(user, request.body);
     return authError(405, "method_not_allowed", "Method not allowed");
   };
