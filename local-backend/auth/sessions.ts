@@ -126,6 +126,9 @@ export function createSessions(context: AuthContext) {
     if (!email || typeof body.password !== "string") return invalidCredentials();
     const user = await findUser(db, "email", email);
     if (!user?.encrypted_password) return invalidCredentials();
+    // GoTrue's ResourceOwnerPasswordGrant asks IsBanned before the password, so a banned account's
+    // tries are not counted.
+    if (user.banned_until && Date.now() < user.banned_until.getTime()) return authError(400, "user_banned", "User is banned");
     const valid = await passwordMatches(body.password, user.encrypted_password);
     const verdict = await checkPasswordAttempt(db, config.passwordVerificationAttemptHook, { userId: user.id, valid }, clientAddress);
     if (!verdict.ok) {

@@ -27,6 +27,7 @@ export interface UserRow {
   updated_at: Date;
   phone: string | null;
   deleted_at: Date | null;
+  banned_until: Date | null;
   is_anonymous: boolean;
 }
 

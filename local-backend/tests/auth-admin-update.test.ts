@@ -140,9 +140,8 @@ describe.each(TEST_DATABASES)("on %s", (database) => {
       expect((await row(id)).banned_until).toBeNull();
     });
 
-    // Needs GoTrue's IsBanned check (token.go: 400 user_banned "User is banned") in the password
-    // grant of local-backend/auth/sessions.ts, which this change does not own.
-    it.skip("a banned user's sign-in is refused with GoTrue's error until the ban is lifted", async () => {
+    // GoTrue's IsBanned check in the password grant (token.go: 400 user_banned "User is banned").
+    it("a banned user's sign-in is refused with GoTrue's error until the ban is lifted", async () => {
       const { email, id } = await newUser();
       await admin().updateUserById(id, { ban_duration: "24h" });
       const refused = await anonClient(backend).auth.signInWithPassword({ email, password: "password123" });
