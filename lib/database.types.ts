@@ -909,6 +909,190 @@ export type Database = {
           }
         ]
       }
+      offers: {
+        Row: {
+          access_days: number | null
+          created_at: string
+          description_md: string
+          group_id: string
+          id: string
+          is_published: boolean
+          order_index: number
+          price_kopecks: number
+          slug: string
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          access_days?: number | null
+          created_at?: string
+          description_md?: string
+          group_id: string
+          id?: string
+          is_published?: boolean
+          order_index?: number
+          price_kopecks: number
+          slug: string
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          access_days?: number | null
+          created_at?: string
+          description_md?: string
+          group_id?: string
+          id?: string
+          is_published?: boolean
+          order_index?: number
+          price_kopecks?: number
+          slug?: string
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "offers_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      order_events: {
+        Row: {
+          actor_id: string | null
+          created_at: string
+          detail: Json
+          id: number
+          kind: string
+          order_id: string
+        }
+        Insert: {
+          actor_id?: string | null
+          created_at?: string
+          detail?: Json
+          id?: never
+          kind: string
+          order_id: string
+        }
+        Update: {
+          actor_id?: string | null
+          created_at?: string
+          detail?: Json
+          id?: never
+          kind?: string
+          order_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_events_actor_id_fkey"
+            columns: ["actor_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_events_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      orders: {
+        Row: {
+          access_until: string | null
+          amount_kopecks: number
+          buyer_email: string
+          created_at: string
+          id: string
+          list_price_kopecks: number
+          number: number
+          offer_id: string
+          paid_at: string | null
+          payment_id: string | null
+          promo_code_id: string | null
+          provider: string | null
+          refunded_kopecks: number
+          settled_by: string | null
+          status: Database["public"]["Enums"]["order_status"]
+          terms_version: string
+          updated_at: string
+          user_id: string | null
+        }
+        Insert: {
+          access_until?: string | null
+          amount_kopecks: number
+          buyer_email: string
+          created_at?: string
+          id?: string
+          list_price_kopecks: number
+          number?: never
+          offer_id: string
+          paid_at?: string | null
+          payment_id?: string | null
+          promo_code_id?: string | null
+          provider?: string | null
+          refunded_kopecks?: number
+          settled_by?: string | null
+          status?: Database["public"]["Enums"]["order_status"]
+          terms_version: string
+          updated_at?: string
+          user_id?: string | null
+        }
+        Update: {
+          access_until?: string | null
+          amount_kopecks?: number
+          buyer_email?: string
+          created_at?: string
+          id?: string
+          list_price_kopecks?: number
+          number?: never
+          offer_id?: string
+          paid_at?: string | null
+          payment_id?: string | null
+          promo_code_id?: string | null
+          provider?: string | null
+          refunded_kopecks?: number
+          settled_by?: string | null
+          status?: Database["public"]["Enums"]["order_status"]
+          terms_version?: string
+          updated_at?: string
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "orders_offer_id_fkey"
+            columns: ["offer_id"]
+            isOneToOne: false
+            referencedRelation: "offers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_promo_code_id_fkey"
+            columns: ["promo_code_id"]
+            isOneToOne: false
+            referencedRelation: "promo_codes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_settled_by_fkey"
+            columns: ["settled_by"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       privacy_consents: {
         Row: {
           accepted_at: string
@@ -975,6 +1159,42 @@ export type Database = {
             referencedColumns: ["id"]
           }
         ]
+      }
+      promo_codes: {
+        Row: {
+          amount_off_kopecks: number | null
+          code: string
+          created_at: string
+          expires_at: string | null
+          id: string
+          is_active: boolean
+          max_uses: number | null
+          offer_ids: string[] | null
+          percent_off: number | null
+        }
+        Insert: {
+          amount_off_kopecks?: number | null
+          code: string
+          created_at?: string
+          expires_at?: string | null
+          id?: string
+          is_active?: boolean
+          max_uses?: number | null
+          offer_ids?: string[] | null
+          percent_off?: number | null
+        }
+        Update: {
+          amount_off_kopecks?: number | null
+          code?: string
+          created_at?: string
+          expires_at?: string | null
+          id?: string
+          is_active?: boolean
+          max_uses?: number | null
+          offer_ids?: string[] | null
+          percent_off?: number | null
+        }
+        Relationships: []
       }
       student_activity_lessons: {
         Row: {
@@ -1190,6 +1410,7 @@ export type Database = {
           reviewer_id: string | null
           status: Database["public"]["Enums"]["submission_status"]
           submitted_at: string
+          superseded: boolean
           user_id: string
         }
         Insert: {
@@ -1204,6 +1425,7 @@ export type Database = {
           reviewer_id?: string | null
           status?: Database["public"]["Enums"]["submission_status"]
           submitted_at?: string
+          superseded?: boolean
           user_id: string
         }
         Update: {
@@ -1218,6 +1440,7 @@ export type Database = {
           reviewer_id?: string | null
           status?: Database["public"]["Enums"]["submission_status"]
           submitted_at?: string
+          superseded?: boolean
           user_id?: string
         }
         Relationships: [
@@ -1522,6 +1745,14 @@ export type Database = {
           role_name: string
           privilege: string
         }[]
+      }
+      attach_order_payment: {
+        Args: {
+          _order_id: string
+          _provider: string
+          _payment_id: string
+        }
+        Returns: boolean
       }
       before_user_created_hook: {
         Args: {
@@ -1946,6 +2177,12 @@ export type Database = {
         }
         Returns: number
       }
+      mark_order_paid: {
+        Args: {
+          _order_id: string
+        }
+        Returns: boolean
+      }
       material_lesson_id: {
         Args: {
           _object_name: string
@@ -1999,9 +2236,39 @@ export type Database = {
         Args: never
         Returns: number
       }
+      offer_price: {
+        Args: {
+          _offer_id: string
+          _code: string
+        }
+        Returns: {
+          list_price_kopecks: number
+          amount_kopecks: number
+          promo_code_id: string
+          refusal: string
+        }[]
+      }
+      open_paid_order: {
+        Args: {
+          _order_id: string
+          _how: string
+          _payment_id: string
+          _actor_id: string
+        }
+        Returns: undefined
+      }
       password_verification_attempt_hook: {
         Args: {
           event: Json
+        }
+        Returns: Json
+      }
+      place_order: {
+        Args: {
+          _user_id: string
+          _offer_id: string
+          _code: string
+          _terms_version: string
         }
         Returns: Json
       }
@@ -2050,6 +2317,15 @@ export type Database = {
           _lesson_id: string
         }
         Returns: undefined
+      }
+      record_order_refund: {
+        Args: {
+          _order_id: string
+          _amount_kopecks: number
+          _refund_id: string
+          _actor_id: string
+        }
+        Returns: string
       }
       recount_student_activity: {
         Args: {
@@ -2130,6 +2406,17 @@ export type Database = {
           _completed: boolean
         }
         Returns: boolean
+      }
+      settle_order_payment: {
+        Args: {
+          _order_id: string
+          _provider: string
+          _payment_id: string
+          _status: string
+          _amount_kopecks: number
+          _currency: string
+        }
+        Returns: string
       }
       sign_in_attempt_key: {
         Args: {
@@ -2281,6 +2568,7 @@ export type Database = {
       membership_source: "manual" | "order" | "promo"
       notification_channel: "email" | "telegram"
       notification_kind: "welcome" | "homework_returned" | "homework_accepted" | "review_waiting" | "access_opened" | "item_unlocked"
+      order_status: "pending" | "paid" | "canceled" | "refunded" | "partially_refunded"
       submission_status: "submitted" | "returned" | "accepted"
     }
     CompositeTypes: {

@@ -132,6 +132,7 @@ export const DOMAINS: Domain[] = [
       "homework_for",
       "homework_owner_id",
       "homework_summary",
+      "mark_superseded_attempts",
       "may_review",
       "may_upload_homework",
       "record_homework_file_check",
@@ -259,6 +260,16 @@ export const DOMAINS: Domain[] = [
       "user_is_admin",
     ],
     outside: ["auth.users on_auth_user_created", "auth.users on_auth_user_email_change_held", "auth.users on_auth_user_email_changed"],
+  },
+  {
+    file: "selling",
+    about:
+      "Selling: the offers the school sells (each a group's membership for some days), promo codes, orders with " +
+      "their events, and what a payment, a manual payment or a refund does to an order and to access " +
+      "(place_order, settle_order_payment, open_paid_order, record_order_refund). Amounts are kopecks.",
+    types: ["order_status"],
+    tables: ["offers", "order_events", "orders", "promo_codes"],
+    functions: ["attach_order_payment", "mark_order_paid", "offer_price", "open_paid_order", "place_order", "record_order_refund", "settle_order_payment"],
   },
   {
     file: "platform",

@@ -20,6 +20,9 @@ describe("describeDatabaseError", () => {
     expect(describeDatabaseError(foreignKey("module_access", "module_access_module_id_fkey")).error).toBe("Модуль не найден");
     expect(describeDatabaseError(foreignKey("group_lesson_access", "group_lesson_access_lesson_id_fkey")).error).toBe("Урок не найден");
     expect(describeDatabaseError(foreignKey("group_members", "group_members_group_id_fkey")).error).toBe("Группа не найдена");
+    expect(describeDatabaseError(foreignKey("offers", "offers_group_id_fkey")).error).toBe(
+      "Эту группу продаёт предложение: сначала удалите его или выберите ему другую группу",
+    );
     expect(describeDatabaseError(foreignKey("lessons", "lessons_tool_id_fkey")).error).toBe(
       "Раздел, к которому относится элемент, удалён — обновите страницу",
     );

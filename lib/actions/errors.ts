@@ -72,6 +72,8 @@ const BY_CONSTRAINT: Record<string, Described> = {
   group_tool_access_group_id_fkey: { error: GROUP_GONE },
   group_module_access_group_id_fkey: { error: GROUP_GONE },
   group_lesson_access_group_id_fkey: { error: GROUP_GONE },
+  offers_group_id_fkey: { error: "Эту группу продаёт предложение: сначала удалите его или выберите ему другую группу" },
+  orders_offer_id_fkey: { error: "У предложения есть заказы: снимите его с продажи вместо удаления" },
   lessons_tool_id_fkey: { error: PARENT_GONE },
   lessons_course_module_id_fkey: { error: PARENT_GONE },
   lessons_module_id_fkey: { error: PARENT_GONE },

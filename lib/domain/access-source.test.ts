@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { grantSummary, membersAddedMessage, opensLabel, shownAccess, switchName, switchText, untouchedLabel, withDatesTurningOn, type GrantState } from "./access-source";
-
-describe("opensLabel", () => {
-  it("tells the student when a closed item opens, with the year when it is not this one", () => {
-    expect(opensLabel("2026-12-01T07:00:00Z", new Date("2026-11-25T12:00:00Z"))).toBe("Откроется 01.12 в 10:00 МСК");
-    expect(opensLabel("2027-01-12T07:00:00Z", new Date("2026-11-25T12:00:00Z"))).toBe("Откроется 12.01.2027 в 10:00 МСК");
-  });
-});
+import { grantSummary, membersAddedMessage, shownAccess, switchName, switchText, untouchedLabel, withDatesTurningOn, type GrantState } from "./access-source";
 
 describe("grantSummary", () => {
   const now = new Date("2027-01-10T07:00:00Z");

@@ -1,9 +1,6 @@
 import { formatMoscowShort } from "./dates";
 import { pluralForm } from "./plural";
 
-/** What a student reads on a closed item a grant opens later: «Откроется 01.12 в 10:00 МСК». */
-export const opensLabel = (opensAt: string, now: Date = new Date()) => `Откроется ${formatMoscowShort(opensAt, now)}`;
-
 /** Where a lesson sits: its tool or its course module, whose access it follows with no record of its own. */
 export type LessonParent = "tool" | "module";
 
