@@ -311,7 +311,7 @@ $$;
 comment on function public.mark_order_paid(uuid) is 'An admin marks a pending order paid (a bank transfer): the same as a payment (open_paid_order), with the admin recorded as who settled it. Answers false for an order that is not pending. Admins only (checked here: it runs with the owner''s rights to write orders).';
 
 -- A refund: a full one takes back exactly what the order gave.
-create function public.record_order_refund(_order_id uuid, _amount_kopecks bigint, _refund_id text, _actor_id uuid) returns text
+create function public.record_order_refund(_order_id uuid, _amount_kopecks bigint, _refund_id text, _actor_id uuid default null) returns text
   language plpgsql
   set search_path = ''
 as $$
@@ -346,7 +346,7 @@ begin
 end;
 $$;
 
-comment on function public.record_order_refund(uuid, bigint, text, uuid) is 'Records a refund the provider made (_refund_id, in kopecks) once: a partial refund keeps the access, the refund that completes the amount makes the order refunded and ends exactly the memberships this order gave (end_memberships), nothing an admin or another order gave. Answers refunded | partially_refunded | already_recorded | not_paid | amount_too_large | unknown_order. Service role only: the admin''s refund action calls it after the provider confirms.';
+comment on function public.record_order_refund(uuid, bigint, text, uuid) is 'Records a refund the provider made (_refund_id, in kopecks; _actor_id, the admin who asked for it, or none for one made in the provider''s dashboard) once: a partial refund keeps the access, the refund that completes the amount makes the order refunded and ends exactly the memberships this order gave (end_memberships), nothing an admin or another order gave. Answers refunded | partially_refunded | already_recorded | not_paid | amount_too_large | unknown_order. Service role only: the admin''s refund action calls it after the provider confirms.';
 
 revoke all on function public.offer_price(uuid, text) from public;
 revoke all on function public.place_order(uuid, uuid, text, text) from public;
