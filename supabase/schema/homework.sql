@@ -158,6 +158,7 @@ CREATE TABLE public.submissions (
     reviewer_id uuid,
     claimed_by uuid,
     claimed_until timestamp with time zone,
+    superseded boolean DEFAULT false NOT NULL,
     CONSTRAINT submissions_answer_length CHECK ((char_length(answer_md) <= 50000)),
     CONSTRAINT submissions_attempt_positive CHECK ((attempt > 0)),
     CONSTRAINT submissions_links_count CHECK ((cardinality(links) <= 10)),
@@ -168,6 +169,10 @@ CREATE TABLE public.submissions (
     CONSTRAINT submissions_reviewer_id_fkey FOREIGN KEY (reviewer_id) REFERENCES auth.users(id) ON DELETE SET NULL,
     CONSTRAINT submissions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
+
+COMMENT ON COLUMN public.submissions.superseded IS 'Whether the same student has a newer attempt at the same assignment (set by the trigger submissions_mark_superseded, never by hand): the review queue shows a work''s latest attempt only and reads those from submissions_latest_idx.';
+
+CREATE INDEX submissions_latest_idx ON public.submissions USING btree (status, submitted_at, id) INCLUDE (assignment_id, user_id) WHERE (NOT superseded);
 
 CREATE INDEX submissions_queue_idx ON public.submissions USING btree (status, submitted_at);
 
@@ -180,6 +185,8 @@ CREATE INDEX submissions_user_idx ON public.submissions USING btree (user_id, as
 CREATE INDEX submissions_waiting_idx ON public.submissions USING btree (submitted_at, id) INCLUDE (assignment_id, user_id) WHERE (status = 'submitted'::public.submission_status);
 
 CREATE TRIGGER submissions_forget_kept_access AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.submissions FOR EACH STATEMENT EXECUTE FUNCTION public.forget_kept_access();
+
+CREATE TRIGGER submissions_mark_superseded AFTER INSERT OR DELETE OR UPDATE OF assignment_id, user_id, attempt ON public.submissions FOR EACH ROW EXECUTE FUNCTION public.mark_superseded_attempts();
 
 CREATE TRIGGER submissions_note_activity AFTER INSERT ON public.submissions FOR EACH ROW EXECUTE FUNCTION public.submissions_note_activity();
 
@@ -330,6 +337,37 @@ COMMENT ON FUNCTION public.homework_summary() IS 'The caller''s works by their l
 REVOKE ALL ON FUNCTION public.homework_summary() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.homework_summary() TO authenticated;
 GRANT ALL ON FUNCTION public.homework_summary() TO service_role;
+
+
+CREATE FUNCTION public.mark_superseded_attempts() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  work record;
+begin
+  -- The works whose attempts changed: the new row's, and the old row's when it was removed or moved.
+  for work in
+    select new.assignment_id, new.user_id where tg_op <> 'DELETE'
+    union
+    select old.assignment_id, old.user_id where tg_op <> 'INSERT'
+  loop
+    update public.submissions s
+    set superseded = s.attempt < latest.attempt
+    from (
+      select max(l.attempt) as attempt from public.submissions l
+      where l.assignment_id = work.assignment_id and l.user_id = work.user_id
+    ) latest
+    where s.assignment_id = work.assignment_id and s.user_id = work.user_id
+      and s.superseded is distinct from (s.attempt < latest.attempt);
+  end loop;
+  return null;
+end;
+$$;
+
+COMMENT ON FUNCTION public.mark_superseded_attempts() IS 'Trigger of submissions (after insert, delete, or update of assignment_id, user_id or attempt; row): sets superseded on each attempt of the work(s) the row belongs to, true when the same student has a newer attempt at the same assignment. A trigger so the mark holds however an attempt is written (submit_homework, the service role, a script, a cascade); it reads and writes one work''s few attempts through the unique index (assignment_id, user_id, attempt). The review queue trusts the mark.';
+
+REVOKE ALL ON FUNCTION public.mark_superseded_attempts() FROM PUBLIC;
 
 
 CREATE FUNCTION public.may_review(_reviewer_id uuid, _student_id uuid) RETURNS boolean
@@ -490,13 +528,16 @@ CREATE FUNCTION public.review_queue(_status public.submission_status DEFAULT 'su
     AS $$
 declare
   everyone constant boolean := public.user_is_admin(auth.uid());
+  -- A curator's students, asked once: the count and the page both filter by them.
+  reviewed constant uuid[] := case when not everyone then array(select distinct r.user_id from public.reviewed_student_ids() r) end;
   by_lesson constant boolean := _lesson_id is not null or _item_id is not null or _track is not null;
 begin
   return (
-    with matching as materialized (
+    -- Not materialized: the count and the page each read the index range themselves.
+    with matching as not materialized (
       select s.id, s.submitted_at
       from public.submissions s
-      where (everyone or s.user_id in (select user_id from public.reviewed_student_ids()))
+      where (everyone or s.user_id = any (reviewed))
         and (_status is null or s.status = _status)
         and (not by_lesson or exists (
           select 1 from public.assignments a join public.lessons l on l.id = a.lesson_id
@@ -507,12 +548,10 @@ begin
         ))
         and (_group_id is null or s.user_id in (select m.user_id from public.current_group_members m where m.group_id = _group_id))
         -- A work's latest attempt only: an attempt returned and handed in again is not «на доработке».
-        and (s.status = 'submitted' or not exists (
-          select 1 from public.submissions newer where newer.assignment_id = s.assignment_id and newer.user_id = s.user_id and newer.attempt > s.attempt
-        ))
-    ),
-    page as (
-      select id, submitted_at from matching order by submitted_at, id limit least(greatest(_limit, 1), 200) offset greatest(_offset, 0)
+        -- A waiting work is always its student's latest attempt (submit_homework refuses a new one
+        -- while one waits), so «Ждут проверки» does not ask; every other tab asks the mark, which
+        -- folds to `not superseded` and so reads submissions_latest_idx.
+        and (_status = 'submitted' or not s.superseded or (_status is null and s.status = 'submitted'))
     )
     select jsonb_build_object(
       'total', (select count(*) from matching),
@@ -525,7 +564,10 @@ begin
           'claimed_by', case when s.claimed_until > now() then jsonb_build_object('id', s.claimed_by, 'full_name', cp.full_name) end,
           'claimed_until', case when s.claimed_until > now() then s.claimed_until end
         ) order by p.submitted_at, p.id)
-        from page p
+        from (
+          select id, submitted_at from matching
+          order by submitted_at, id limit least(greatest(_limit, 1), 200) offset greatest(_offset, 0)
+        ) p
         join public.submissions s on s.id = p.id
         join public.assignments a on a.id = s.assignment_id
         join public.lessons l on l.id = a.lesson_id
@@ -539,7 +581,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.review_queue(_status public.submission_status, _group_id uuid, _track text, _item_id uuid, _lesson_id uuid, _limit integer, _offset integer) IS 'The works the caller may review (all for an admin, their groups'' students for a curator) with the status and filters asked, latest attempts only, oldest first, a page at a time with the total. plan_cache_mode force_custom_plan: each call is planned for its own filters, so the waiting works are read from their own index (submissions_waiting_idx); one plan for every filter read every attempt from the table (125 ms at 40,000 waiting works).';
+COMMENT ON FUNCTION public.review_queue(_status public.submission_status, _group_id uuid, _track text, _item_id uuid, _lesson_id uuid, _limit integer, _offset integer) IS 'The works the caller may review (all for an admin, their groups'' students for a curator) with the status and filters asked, latest attempts only, oldest first, a page at a time with the total. plan_cache_mode force_custom_plan: each call is planned for its own filters, so unused filters fold away and the status is an index condition; «Ждут проверки» reads submissions_waiting_idx, the other tabs submissions_latest_idx (a work''s latest attempts, by status and the queue''s order), where «latest» is the superseded mark kept by a trigger instead of a probe for a newer attempt per row (25,000 probes for «На доработке», 60,000 for «Принятые» at 10,000 students). The matching rows are not materialized: the total is counted from the index and the page is the first rows of its range, rather than every matching row kept, counted and sorted.';
 
 REVOKE ALL ON FUNCTION public.review_queue(_status public.submission_status, _group_id uuid, _track text, _item_id uuid, _lesson_id uuid, _limit integer, _offset integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.review_queue(_status public.submission_status, _group_id uuid, _track text, _item_id uuid, _lesson_id uuid, _limit integer, _offset integer) TO authenticated;
@@ -607,11 +649,11 @@ CREATE FUNCTION public.reviewed_student_ids() RETURNS TABLE(user_id uuid)
     AS $$
   select m.user_id
   from public.group_curators c
-  join public.current_group_members m on m.group_id = c.group_id
+  cross join lateral (select m.user_id from public.current_group_members m where m.group_id = c.group_id offset 0) m
   where c.user_id = auth.uid() and public.holds_any_role(auth.uid(), '{curator}');
 $$;
 
-COMMENT ON FUNCTION public.reviewed_student_ids() IS 'The students the caller reviews as a curator: the current members of the groups they curate (nobody when they no longer hold the curator role). Asked by the review queue and the policies that let curators read their students'' works and files.';
+COMMENT ON FUNCTION public.reviewed_student_ids() IS 'The students the caller reviews as a curator: the current members of the groups they curate (nobody when they no longer hold the curator role). Asked by the review queue and the policies that let curators read their students'' works and files. Each curated group''s members are read through a lateral subquery kept apart by offset 0, so the group reaches group_members_current_idx instead of the view''s grouping reading every membership of the school.';
 
 REVOKE ALL ON FUNCTION public.reviewed_student_ids() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.reviewed_student_ids() TO authenticated;
