@@ -62,6 +62,13 @@ export interface BackendConfig {
   beforeUserCreatedHook: PgFunctionHook | null;
   /** `[auth.hook.password_verification_attempt]`: the Postgres function that may refuse a password sign-in. */
   passwordVerificationAttemptHook: PgFunctionHook | null;
+  /**
+   * The ЮKassa stand-in (local-backend/yookassa): its port (`LOCAL_BACKEND_YOOKASSA_PORT`; null: the
+   * API port + 7, 54328 beside 54321) and the shop's notification URL
+   * (`LOCAL_BACKEND_YOOKASSA_WEBHOOK_URL`; null: the site's `/api/payments/yookassa`).
+   */
+  yookassaPort: number | null;
+  yookassaWebhookUrl: string | null;
 }
 
 /** A hook declared as `pg-functions://<database>/<schema>/<function>`. */
@@ -257,5 +264,7 @@ export function parseConfig(toml: string, env: Environment): BackendConfig {
     customAccessTokenHook: pgFunction(auth.hook?.custom_access_token),
     beforeUserCreatedHook: pgFunction(auth.hook?.before_user_created),
     passwordVerificationAttemptHook: pgFunction(auth.hook?.password_verification_attempt),
+    yookassaPort: env.LOCAL_BACKEND_YOOKASSA_PORT ? Number(env.LOCAL_BACKEND_YOOKASSA_PORT) : null,
+    yookassaWebhookUrl: env.LOCAL_BACKEND_YOOKASSA_WEBHOOK_URL || null,
   };
 }

@@ -10,8 +10,9 @@ import { createMailbox } from "./mailbox";
 import { createRest } from "./rest/index";
 import { startSmtpCatcher } from "./smtp-catcher";
 import { createStorage, type StorageRequest } from "./storage/index";
+import { startYookassa, YOOKASSA_DEMO_SECRET_KEY, YOOKASSA_DEMO_SHOP_ID, type YookassaStandIn } from "./yookassa/index";
 
-export { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY };
+export { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY, YOOKASSA_DEMO_SECRET_KEY, YOOKASSA_DEMO_SHOP_ID };
 
 export interface LocalBackendOptions {
   /**
@@ -26,6 +27,18 @@ export interface LocalBackendOptions {
    * CLI's Mailpit takes SMTP), a free one when `port` is 0.
    */
   smtpPort?: number;
+  /**
+   * The ЮKassa stand-in's port (its API and payment page): by default `config.yookassaPort`, else
+   * the HTTP port + 7 (54328), a free one when `port` is 0.
+   */
+  yookassaPort?: number;
+  /**
+   * Where the ЮKassa stand-in sends its notifications (the shop's webhook URL): by default
+   * `config.yookassaWebhookUrl`, else the site's `/api/payments/yookassa`; null sends none.
+   */
+  yookassaWebhookUrl?: string | null;
+  /** Waits between a notification's retries (default 0.5, 1, 2, 4, 8 s). */
+  yookassaRetryDelaysMs?: number[];
   /** A fixed delay added to every response, to simulate a hosted backend's distance. */
   latencyMs?: number;
   /** Overrides of config.toml values. */
@@ -43,6 +56,10 @@ export interface LocalBackend {
   smtpPort: number;
   /** `smtp://127.0.0.1:<smtpPort>`, for a mailer's connection URL. */
   smtpUrl: string;
+  /** The ЮKassa stand-in: its API is `${yookassaUrl}/v3` (YOOKASSA_API_URL), its payment page `/checkout/<id>`. */
+  yookassaUrl: string;
+  /** The ЮKassa stand-in itself: its demo credentials, webhook setting and test-only hooks. */
+  yookassa: YookassaStandIn;
   db: Database;
   /** Changes the delay added to every response (the bench measures with and without). */
   setLatency(ms: number): void;
@@ -266,13 +283,29 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     throw error;
   });
   const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
-  log(`listening on ${context.publicUrl} (mailbox: ${context.publicUrl}/mailbox, SMTP: ${smtpUrl})`);
+  const yookassa = await startYookassa({
+    port: options.yookassaPort ?? config.yookassaPort ?? (port === 0 ? 0 : port + 7),
+    webhookUrl:
+      options.yookassaWebhookUrl !== undefined
+        ? options.yookassaWebhookUrl
+        : (config.yookassaWebhookUrl ?? new URL("/api/payments/yookassa", config.siteUrl).href),
+    retryDelaysMs: options.yookassaRetryDelaysMs,
+    log,
+  }).catch(async (error: Error) => {
+    server.close();
+    await smtp.close();
+    await db.close();
+    throw error;
+  });
+  log(`listening on ${context.publicUrl} (mailbox: ${context.publicUrl}/mailbox, SMTP: ${smtpUrl}, ЮKassa: ${yookassa.url})`);
 
   return {
     url: context.publicUrl,
     siteUrl: config.siteUrl,
     smtpPort: smtp.port,
     smtpUrl,
+    yookassaUrl: yookassa.url,
+    yookassa,
     db,
     setLatency(ms) {
       latencyMs = ms;
@@ -283,7 +316,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     },
     async close() {
       server.closeAllConnections();
-      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), smtp.close()]);
+      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), smtp.close(), yookassa.close()]);
       await db.close();
     },
   };
