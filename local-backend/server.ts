@@ -29,7 +29,7 @@ export interface LocalBackendOptions {
   smtpPort?: number;
   /**
    * The ЮKassa stand-in's port (its API and payment page): by default `config.yookassaPort`, else
-   * the HTTP port + 7 (54328), a free one when `port` is 0.
+   * the HTTP port + 7 (54328), or a free one when `port` is 0 or the port + 7 is taken.
    */
   yookassaPort?: number;
   /**
@@ -283,8 +283,10 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     throw error;
   });
   const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
+  const yookassaPort = options.yookassaPort ?? config.yookassaPort ?? undefined;
   const yookassa = await startYookassa({
-    port: options.yookassaPort ?? config.yookassaPort ?? (port === 0 ? 0 : port + 7),
+    port: yookassaPort ?? (port === 0 ? 0 : port + 7),
+    orFreePort: yookassaPort === undefined,
     webhookUrl:
       options.yookassaWebhookUrl !== undefined
         ? options.yookassaWebhookUrl

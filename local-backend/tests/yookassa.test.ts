@@ -254,6 +254,8 @@ describe("the ЮKassa stand-in's API", () => {
     const refund = await api("/v3/refunds/2f3b588d-0015-5000-8000-1d6e87c7fbde");
     expect(refund.status).toBe(404);
     expect(await refund.json()).toMatchObject({ type: "error", code: "not_found", parameter: "refund_id" });
+    expect((await api("/v3/payments/%E0%A4%A")).status).toBe(404);
+    expect((await fetch(`${kassa.url}/checkout/%E0%A4%A`)).status).toBe(404);
     expect((await api("/v3/payments")).status).toBe(405);
     const text = await fetch(`${kassa.url}/v3/payments`, {
       method: "POST",
@@ -451,6 +453,23 @@ describe("refunds", () => {
       ["refund.succeeded", first.id],
       ["refund.succeeded", rest.id],
     ]);
+  });
+});
+
+describe("its port", () => {
+  it("is the one asked for, or a free one when a default port is taken", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      await expect(startYookassa({ port })).rejects.toMatchObject({ code: "EADDRINUSE" });
+      const elsewhere = await startYookassa({ port, orFreePort: true });
+      expect(elsewhere.port).not.toBe(port);
+      expect((await fetch(`${elsewhere.url}/health`)).status).toBe(200);
+      await elsewhere.close();
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });
 

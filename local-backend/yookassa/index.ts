@@ -17,6 +17,11 @@ export { YOOKASSA_DEMO_SECRET_KEY, YOOKASSA_DEMO_SHOP_ID };
 export interface YookassaOptions {
   /** 0 picks a free port. */
   port: number;
+  /**
+   * When `port` is taken, listen on a free one instead (for a default port nobody asked for: the
+   * returned `url` says where it is). An explicit port that is taken fails the start.
+   */
+  orFreePort?: boolean;
   /** The shop's notification URL (ЮKassa: a setting of the shop); null sends none. */
   webhookUrl?: string | null;
   /**
@@ -178,6 +183,15 @@ async function readBody(incoming: IncomingMessage): Promise<string | null> {
     if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
   }
   return size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString("utf8");
+}
+
+/** A path segment decoded, or "" when its escapes are malformed (then nothing has that id). */
+function segment(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return "";
+  }
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -415,7 +429,7 @@ export async function startYookassa(options: YookassaOptions): Promise<YookassaS
     // The payment page: the buyer's browser, no credentials.
     const page = /^\/checkout\/([^/]+)(?:\/(pay|cancel))?$/.exec(path);
     if (page) {
-      const id = decodeURIComponent(page[1]);
+      const id = segment(page[1]);
       const record = payments.get(id);
       if (!record) return html(404, notFoundPage());
       if (!page[2]) {
@@ -442,11 +456,11 @@ export async function startYookassa(options: YookassaOptions): Promise<YookassaS
     const payment = /^\/v3\/payments\/([^/]+)$/.exec(path);
     const refund = /^\/v3\/refunds\/([^/]+)$/.exec(path);
     if (method === "GET" && payment) {
-      const record = payments.get(decodeURIComponent(payment[1]));
+      const record = payments.get(segment(payment[1]));
       return record ? json(200, record.payment) : notFound("payment");
     }
     if (method === "GET" && refund) {
-      const found = refunds.get(decodeURIComponent(refund[1]));
+      const found = refunds.get(segment(refund[1]));
       return found ? json(200, found) : notFound("refund");
     }
     const creates = path === "/v3/payments" ? createPayment : path === "/v3/refunds" ? createRefund : null;
@@ -477,12 +491,18 @@ export async function startYookassa(options: YookassaOptions): Promise<YookassaS
   }
 
   const server = createServer((incoming, outgoing) => void handle(incoming, outgoing));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
+  await listen(options.port).catch((error: NodeJS.ErrnoException) => {
+    if (!options.orFreePort || error.code !== "EADDRINUSE") throw error;
+    log(`ЮKassa: port ${options.port} is taken, listening on a free one`);
+    return listen(0);
   });
   const port = (server.address() as AddressInfo).port;
   baseUrl = `http://127.0.0.1:${port}`;
