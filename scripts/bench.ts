@@ -10,7 +10,7 @@ import { loadTest, peakMemoryMiB, type LoadResult } from "./bench-load";
 import { lighthouseMobile } from "./bench-lighthouse";
 import { firstLoadJs, measurePage, signedInContext, waitForServers, type PageMeasure } from "./bench-pages";
 import { benchLoadScale } from "./bench-load-scale";
-import { benchScale } from "./bench-scale";
+import { benchScale, scaleOptions } from "./bench-scale";
 import { seedLargeSchool, seedSubmissions, spreadLessonAccess } from "./bench-school";
 import { signInBurst } from "./bench-sign-in-burst";
 import { exitCode, nextEnv, runNext, runServer } from "./next-app";
@@ -31,7 +31,7 @@ import { exitCode, nextEnv, runNext, runServer } from "./next-app";
  */
 if (process.argv[2] === "load-scale") await benchLoadScale().then(() => process.exit(0));
 if (process.argv[2] === "scale") {
-  await benchScale({ keep: process.argv.includes("--keep") });
+  await benchScale(scaleOptions());
   process.exit(0);
 }
 

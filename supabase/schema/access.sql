@@ -122,6 +122,8 @@ CREATE TABLE public.group_members (
     CONSTRAINT group_members_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
+CREATE INDEX group_members_current_idx ON public.group_members USING btree (group_id, user_id) INCLUDE (expires_at);
+
 CREATE UNIQUE INDEX group_members_one_per_reason ON public.group_members USING btree (group_id, user_id, source, source_ref) NULLS NOT DISTINCT;
 
 CREATE INDEX group_members_user_idx ON public.group_members USING btree (user_id);
@@ -918,12 +920,52 @@ CREATE FUNCTION public.lesson_holds(_user_id uuid, _lesson_ids uuid[]) RETURNS T
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     AS $$
+declare
+  asked_tools uuid[];
+  asked_modules uuid[];
+  stops uuid[];
+  stop_tools uuid[];
+  stop_modules uuid[];
+  access record;
 begin
+  -- Admins pass every stop; nobody learns about another student's work.
+  if coalesce(cardinality(_lesson_ids), 0) = 0 or not public.may_ask_about(_user_id) or public.user_is_admin(_user_id) then
+    return;
+  end if;
+  -- The tools and course modules of the lessons asked, as arrays, each lesson read by its key (a
+  -- filter id = any(_lesson_ids) compared every lesson with every id asked; a hashed IN over a
+  -- column with nulls, a lesson having a tool or a course module, searched the whole table on a miss).
+  select array_agg(distinct x.tool_id) filter (where x.tool_id is not null),
+    array_agg(distinct x.course_module_id) filter (where x.course_module_id is not null)
+  into asked_tools, asked_modules
+  from unnest(_lesson_ids) asked(id) join public.lessons x on x.id = asked.id;
+  -- The unaccepted stop-lessons in those tools and course modules: only they can hold anything.
+  select array_agg(l.id), array_agg(distinct l.tool_id) filter (where l.tool_id is not null),
+    array_agg(distinct l.course_module_id) filter (where l.course_module_id is not null)
+  into stops, stop_tools, stop_modules
+  from public.assignments a
+  join public.lessons l on l.id = a.lesson_id
+  left join public.modules m on m.id = l.module_id
+  where a.is_stop_lesson and l.is_published and (l.module_id is null or m.is_published)
+    and (l.tool_id = any (asked_tools) or l.course_module_id = any (asked_modules))
+    and not exists (
+      select 1 from public.submissions sub
+      where sub.assignment_id = a.id and sub.user_id = _user_id and sub.status = 'accepted'
+    );
+  if stops is null then
+    return;
+  end if;
+  -- A stop-lesson the student's own record locks or hides cannot be handed in: it holds nothing.
+  access := public.viewer_access_ids(_user_id, 'lesson');
+  stops := array(
+    select s from unnest(stops) s
+    where not (s = any (access.decided)) or (s = any (access.unlocked) and s = any (access.visible))
+  );
+  if cardinality(stops) = 0 then
+    return;
+  end if;
   return query
-    with asked as (
-      select l.tool_id, l.course_module_id from public.lessons l where l.id = any(_lesson_ids)
-    ),
-    sequence as (
+    with sequence as materialized (
       select l.id,
         coalesce(l.tool_id, l.course_module_id) as parent_id,
         row_number() over (
@@ -934,32 +976,22 @@ begin
       left join public.modules m on m.id = l.module_id
       where l.is_published
         and (l.module_id is null or m.is_published)
-        and (l.tool_id in (select tool_id from asked) or l.course_module_id in (select course_module_id from asked))
+        and (l.tool_id = any (stop_tools) or l.course_module_id = any (stop_modules))
     ),
     first_open_stop as (
       select distinct on (s.parent_id) s.parent_id, s.position, s.id
       from sequence s
-      join public.assignments a on a.lesson_id = s.id and a.is_stop_lesson
-      where not exists (
-        select 1 from public.submissions sub
-        where sub.assignment_id = a.id and sub.user_id = _user_id and sub.status = 'accepted'
-      )
-        -- A stop-lesson the student's own record locks or hides cannot be handed in: it holds nothing.
-        and not exists (
-          select 1 from public.effective_item(_user_id, 'lesson', s.id) e where not (e.is_unlocked and e.is_visible)
-        )
+      where s.id = any(stops)
       order by s.parent_id, s.position
     )
     select s.id, f.id
     from sequence s
     join first_open_stop f on f.parent_id = s.parent_id and s.position > f.position
-    where s.id = any(_lesson_ids)
-      -- Admins pass every stop; nobody learns about another student's work.
-      and public.may_ask_about(_user_id) and not public.user_is_admin(_user_id);
+    where s.id = any(_lesson_ids);
 end;
 $$;
 
-COMMENT ON FUNCTION public.lesson_holds(_user_id uuid, _lesson_ids uuid[]) IS 'The lessons among _lesson_ids an unaccepted stop-lesson keeps closed for _user_id, each with that stop-lesson (the first unaccepted one before it in its tool or course module that the student may open). Empty for admins and for anyone but the student, a service call or an admin asking. held_lesson_ids is its set of lessons.';
+COMMENT ON FUNCTION public.lesson_holds(_user_id uuid, _lesson_ids uuid[]) IS 'The lessons among _lesson_ids an unaccepted stop-lesson keeps closed for _user_id, each with that stop-lesson (the first unaccepted one before it in its tool or course module that the student may open). Empty for admins and for anyone but the student, a service call or an admin asking. held_lesson_ids is its set of lessons. Only stop-lessons are examined (issue 44): it first finds the unaccepted stop-lessons in the tools and modules of the lessons asked and answers at once when there are none; the student''s own records (viewer_access_ids, read once) are checked for those stop-lessons alone, and only tools and modules with such a stop-lesson are numbered. Checking the record of every lesson of every open tool cost 32 ms on a dashboard at the scale school. PL/pgSQL with plan_cache_mode force_generic_plan: its queries keep one plan for the connection''s life (one plan fits every value; the early answers skip planning the numbering at all on a connection that never meets a stop-lesson).';
 
 REVOKE ALL ON FUNCTION public.lesson_holds(_user_id uuid, _lesson_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.lesson_holds(_user_id uuid, _lesson_ids uuid[]) TO authenticated;
