@@ -142,8 +142,7 @@ describe("the ЮKassa stand-in's API", () => {
         type: "error",
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         code: "invalid_credentials",
-        description: expect.any(String),
-        parameter: "Authorization",
+        description: "Error in shopId or secret key. Check their validity. You can reissue the key in the Merchant Profile",
       });
     }
     expect(kassa.payments()).toHaveLength(0);
@@ -172,7 +171,7 @@ describe("the ЮKassa stand-in's API", () => {
   it("requires an Idempotence-Key and answers a repeat with the same payment", async () => {
     const missing = await api("/v3/payments", { method: "POST", body: paymentBody(), key: null });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ type: "error", code: "invalid_request", parameter: "Idempotence-Key" });
+    expect(await missing.json()).toMatchObject({ type: "error", code: "invalid_request", description: "Idempotence key is empty", parameter: "Idempotence-Key" });
 
     const before = kassa.payments().length;
     const key = newKey();
@@ -185,7 +184,7 @@ describe("the ЮKassa stand-in's API", () => {
 
     const other = await api("/v3/payments", { method: "POST", body: paymentBody({ description: "Другой заказ" }), key });
     expect(other.status).toBe(400);
-    expect(await other.json()).toMatchObject({ code: "invalid_request", parameter: "Idempotence-Key" });
+    expect(await other.json()).toMatchObject({ code: "invalid_request", description: "Idempotence key duplicated", parameter: "Idempotence-Key" });
     expect(kassa.payments()).toHaveLength(before + 1);
 
     // A refused request is not remembered: corrected, it may reuse its key.
@@ -250,10 +249,10 @@ describe("the ЮKassa stand-in's API", () => {
   it("answers 404 not_found for an unknown payment or refund, and ЮKassa's statuses for a wrong request", async () => {
     const payment = await api("/v3/payments/2f3b588d-000f-5000-8000-1d6e87c7fbde");
     expect(payment.status).toBe(404);
-    expect(await payment.json()).toMatchObject({ type: "error", code: "not_found", parameter: "payment_id" });
+    expect(await payment.json()).toMatchObject({ type: "error", code: "not_found", description: "Payment not found or forbidden", parameter: "payment_id" });
     const refund = await api("/v3/refunds/2f3b588d-0015-5000-8000-1d6e87c7fbde");
     expect(refund.status).toBe(404);
-    expect(await refund.json()).toMatchObject({ type: "error", code: "not_found", parameter: "refund_id" });
+    expect(await refund.json()).toMatchObject({ type: "error", code: "not_found", description: "Refund not found or forbidden" });
     expect((await api("/v3/payments/%E0%A4%A")).status).toBe(404);
     expect((await fetch(`${kassa.url}/checkout/%E0%A4%A`)).status).toBe(404);
     expect((await api("/v3/payments")).status).toBe(405);

@@ -148,8 +148,9 @@ function apiError(status: number, code: string, description: string, parameter?:
   return json(status, { type: "error", id: randomUUID(), code, description, ...(parameter ? { parameter } : {}) });
 }
 
-const notFound = (what: "payment" | "refund") =>
-  apiError(404, "not_found", `Incorrect ${what}_id. The ${what} doesn't exist or access denied`, `${what}_id`);
+// The wording of ЮKassa's own answers (as its SDKs' recorded fixtures have them).
+const paymentNotFound = () => apiError(404, "not_found", "Payment not found or forbidden", "payment_id");
+const refundNotFound = () => apiError(404, "not_found", "Refund not found or forbidden");
 
 const html = (status: number, body: string): Reply => ({
   status,
@@ -334,19 +335,14 @@ export async function startYookassa(options: YookassaOptions): Promise<YookassaS
   function idempotent(endpoint: string, incoming: IncomingMessage, body: unknown, create: () => Reply): Reply {
     const header = incoming.headers["idempotence-key"];
     const key = Array.isArray(header) ? header[0] : header;
-    if (!key) return apiError(400, "invalid_request", "Idempotence key isn't specified. Specify the Idempotence-Key header", "Idempotence-Key");
+    if (!key) return apiError(400, "invalid_request", "Idempotence key is empty", "Idempotence-Key");
     if (key.length > 64) return apiError(400, "invalid_request", "Idempotence key is longer than 64 characters", "Idempotence-Key");
     const scoped = `${endpoint}\n${key}`;
     const seen = idempotence.get(scoped);
     const text = canonical(body);
     if (seen) {
       if (seen.body === text) return seen.reply;
-      return apiError(
-        400,
-        "invalid_request",
-        "Idempotence key duplicated: a request with this key and other parameters was already made. Use a new Idempotence-Key",
-        "Idempotence-Key",
-      );
+      return apiError(400, "invalid_request", "Idempotence key duplicated", "Idempotence-Key");
     }
     const reply = create();
     if (reply.status === 200) idempotence.set(scoped, { body: text, reply });
@@ -397,7 +393,8 @@ export async function startYookassa(options: YookassaOptions): Promise<YookassaS
     // A full refund reuses the payment's receipt; a partial one needs a receipt of what is returned.
     const partial = request.kopecks !== record.kopecks;
     if (partial && request.receipt === undefined) {
-      return apiError(400, "invalid_request", "Receipt is missing: a partial refund needs a receipt of the returned items", "receipt");
+      // "Receipt is missing or illegal": ЮKassa's words for a receipt it needs and did not get.
+      return apiError(400, "invalid_request", "Receipt is missing or illegal", "receipt");
     }
     if (request.receipt !== undefined) {
       const receipt = checkReceipt(request.receipt, request.kopecks, payment.amount.currency);
@@ -450,18 +447,17 @@ export async function startYookassa(options: YookassaOptions): Promise<YookassaS
         401,
         "invalid_credentials",
         "Error in shopId or secret key. Check their validity. You can reissue the key in the Merchant Profile",
-        "Authorization",
       );
     }
     const payment = /^\/v3\/payments\/([^/]+)$/.exec(path);
     const refund = /^\/v3\/refunds\/([^/]+)$/.exec(path);
     if (method === "GET" && payment) {
       const record = payments.get(segment(payment[1]));
-      return record ? json(200, record.payment) : notFound("payment");
+      return record ? json(200, record.payment) : paymentNotFound();
     }
     if (method === "GET" && refund) {
       const found = refunds.get(segment(refund[1]));
-      return found ? json(200, found) : notFound("refund");
+      return found ? json(200, found) : refundNotFound();
     }
     const creates = path === "/v3/payments" ? createPayment : path === "/v3/refunds" ? createRefund : null;
     if (!creates && !payment && !refund) return apiError(404, "not_found", "Not found");
