@@ -2248,6 +2248,18 @@ export type Database = {
           refusal: string
         }[]
       }
+      offer_program: {
+        Args: {
+          _slug: string
+        }
+        Returns: {
+          kind: string
+          item_id: string
+          title: string
+          lesson_count: number
+          place: number
+        }[]
+      }
       open_paid_order: {
         Args: {
           _order_id: string
@@ -2323,7 +2335,7 @@ export type Database = {
           _order_id: string
           _amount_kopecks: number
           _refund_id: string
-          _actor_id: string
+          _actor_id?: string
         }
         Returns: string
       }

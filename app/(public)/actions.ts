@@ -6,7 +6,7 @@ import { defineStateAction, fail, ok, type ActionResult } from "@/lib/actions";
 import { authErrorMessage } from "@/lib/auth-errors";
 import { arrivalPath } from "@/lib/domain/arrival";
 import { isAuthMode, type AuthAnswer, type AuthFormState } from "@/lib/domain/auth-form";
-import { confirmUrl } from "@/lib/domain/paths";
+import { confirmUrl, safeNextPath } from "@/lib/domain/paths";
 import { sendEmailProof } from "@/lib/notifications/email-proof";
 import { recoveryCodeSpentMessage, signInSlowedMessage, wrongRecoveryCodeMessage } from "@/lib/security/attempt-policy";
 import { resetRecoveryCodeAttempts, takeRecoveryCodeAttempt, takeSignInAttempt } from "@/lib/security/attempts";
@@ -71,14 +71,14 @@ const passwordSignIn = (data: SignInInput): Promise<ActionResult> =>
     return ok();
   });
 
-const signIn = async (data: SignInInput): Promise<ActionResult<AuthAnswer>> => {
+const signIn = async (data: SignInInput & { next?: string }): Promise<ActionResult<AuthAnswer>> => {
   const result = await passwordSignIn(data);
   if (!result.ok) return result;
-  redirect(arrivalPath("signed-in"));
+  redirect(arrivalPath("signed-in", safeNextPath(data.next)));
 };
 
 /** Answers with the mode the form shows next: sign-in, once the person must confirm the address first. */
-const signUp = async ({ email, password, fullName }: SignUpInput): Promise<ActionResult<AuthAnswer>> => {
+const signUp = async ({ email, password, fullName, next }: SignUpInput & { next?: string }): Promise<ActionResult<AuthAnswer>> => {
   const auth = await createAuthClient();
   const { data, error } = await auth.signUp({
     email,
@@ -95,7 +95,7 @@ const signUp = async ({ email, password, fullName }: SignUpInput): Promise<Actio
   // Auth confirms the sign-up at once and proves nothing: the school mails its own link, and
   // what depends on the address waits for it (migration …1400). A letter that fails is resent from /settings.
   await sendEmailProof(data.user.id, email);
-  redirect(arrivalPath("signed-up"));
+  redirect(arrivalPath("signed-up", safeNextPath(next)));
 };
 
 const requestPasswordReset = async ({ email }: RecoveryInput): Promise<ActionResult<AuthAnswer>> => {
@@ -109,13 +109,16 @@ const requestPasswordReset = async ({ email }: RecoveryInput): Promise<ActionRes
   });
 };
 
+/** Where a form embedded in another page (a course's checkout) continues after signing in or up: kept on the site by safeNextPath. */
+const nextPath = z.string().max(300).optional();
+
 const authFormSchema = z.discriminatedUnion("mode", [
-  signInSchema.extend({ mode: z.literal("signIn") }),
-  signUpSchema.extend({ mode: z.literal("signUp") }),
+  signInSchema.extend({ mode: z.literal("signIn"), next: nextPath }),
+  signUpSchema.extend({ mode: z.literal("signUp"), next: nextPath }),
   recoverySchema.extend({ mode: z.literal("recovery") }),
 ]);
 
-const submitAuthMode = defineStateAction({ role: "anyone", schema: authFormSchema, shown: ["mode", "fullName", "email"] }, async ({ data }) => {
+const submitAuthMode = defineStateAction({ role: "anyone", schema: authFormSchema, shown: ["mode", "fullName", "email", "next"] }, async ({ data }) => {
   if (data.mode === "signIn") return signIn(data);
   if (data.mode === "signUp") return signUp(data);
   return requestPasswordReset(data);

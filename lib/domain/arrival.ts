@@ -15,6 +15,7 @@ export type Arrival = keyof typeof ARRIVALS;
 
 export const ARRIVAL_PARAM = "welcome";
 
-export const arrivalPath = (arrival: Arrival, path = "/dashboard") => `${path}?${ARRIVAL_PARAM}=${arrival}`;
+/** The page a form leads to, saying which toast to show there (after the path's own query, if it has one). */
+export const arrivalPath = (arrival: Arrival, path = "/dashboard") => `${path}${path.includes("?") ? "&" : "?"}${ARRIVAL_PARAM}=${arrival}`;
 
 export const arrivalOf = (value: string | null): Arrival | null => (value !== null && Object.hasOwn(ARRIVALS, value) ? (value as Arrival) : null);

@@ -11,7 +11,7 @@ import { freshSession } from "./fresh-session";
 import { isSessionCookie, sealSession, SESSION_SEAL_HEADER } from "./session-seal";
 import { ANONYMOUS, verifySession, type SessionState } from "./session";
 
-const PROTECTED_PREFIXES = ["/dashboard", "/product-founder", "/tech-founder", "/settings", "/admin", "/files", "/auth/reset-password"];
+const PROTECTED_PREFIXES = ["/dashboard", "/product-founder", "/tech-founder", "/settings", "/orders", "/admin", "/files", "/auth/reset-password"];
 
 const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 const isProtected = (path: string) => PROTECTED_PREFIXES.some((prefix) => isUnder(path, prefix));

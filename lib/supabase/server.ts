@@ -11,6 +11,7 @@ import { dataClientFor, verifySession, type SessionState } from "./session";
 /**
  * The server's Supabase clients, one per purpose, and the request's session:
  * - createDataClient: the signed-in user's data (row level security sees them); pages, queries, actions;
+ * - createPublicClient: nobody's, for public pages built once for everyone (the catalogue);
  * - createAuthClient: Supabase Auth alone, on the visitor's behalf (sign-in, sign-up, recovery,
  *   sign-out, and checking a session), with their address in Sb-Forwarded-For;
  * - createServiceClient (./service.ts): the service role, for machine work that has no visitor:
@@ -37,6 +38,12 @@ export const createDataClient = cache(async () => {
   const session = await getSession();
   return dataClientFor(session.kind === "user" ? session.accessToken : null);
 });
+
+/**
+ * Nobody's data client, for the public pages a visitor and a search engine read alike (the
+ * catalogue): no cookies are read, so such a page can be built once and served to everyone.
+ */
+export const createPublicClient = () => dataClientFor(null);
 
 /**
  * Supabase Auth alone, on behalf of the visitor: it names their address in Sb-Forwarded-For, so

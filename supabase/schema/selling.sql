@@ -289,6 +289,38 @@ REVOKE ALL ON FUNCTION public.offer_price(_offer_id uuid, _code text) FROM PUBLI
 GRANT ALL ON FUNCTION public.offer_price(_offer_id uuid, _code text) TO service_role;
 
 
+CREATE FUNCTION public.offer_program(_slug text) RETURNS TABLE(kind text, item_id uuid, title text, lesson_count integer, place integer)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with offer as (
+    select o.group_id from public.offers o where o.slug = _slug and o.is_published
+  )
+  select 'module', c.id, c.title,
+    (select count(*)::integer from public.lessons l where l.course_module_id = c.id and l.is_published),
+    c.order_index
+  from offer
+  join public.group_module_access g on g.group_id = offer.group_id and g.is_unlocked and g.is_visible
+  join public.course_modules c on c.id = g.module_id and c.is_published
+  union all
+  select 'tool', t.id, t.name,
+    (select count(*)::integer from public.lessons l left join public.modules b on b.id = l.module_id
+     where l.tool_id = t.id and l.is_published and coalesce(b.is_published, true)),
+    t.order_index
+  from offer
+  join public.group_tool_access g on g.group_id = offer.group_id and g.is_unlocked and g.is_visible
+  join public.tech_tools t on t.id = g.tool_id and t.is_published
+  order by 1, 5, 3;
+$$;
+
+COMMENT ON FUNCTION public.offer_program(_slug text) IS 'What the published offer _slug opens, for its public sales page: the published course modules and tools its group''s grants open and show, each with its number of published lessons, in the order the student sees them. Security definer because a group''s grants are the admin''s to read; it answers only titles and counts of published items, and nothing for a draft offer.';
+
+REVOKE ALL ON FUNCTION public.offer_program(_slug text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.offer_program(_slug text) TO anon;
+GRANT ALL ON FUNCTION public.offer_program(_slug text) TO authenticated;
+GRANT ALL ON FUNCTION public.offer_program(_slug text) TO service_role;
+
+
 CREATE FUNCTION public.open_paid_order(_order_id uuid, _how text, _payment_id text, _actor_id uuid) RETURNS void
     LANGUAGE plpgsql
     SET search_path TO ''
@@ -361,7 +393,7 @@ REVOKE ALL ON FUNCTION public.place_order(_user_id uuid, _offer_id uuid, _code t
 GRANT ALL ON FUNCTION public.place_order(_user_id uuid, _offer_id uuid, _code text, _terms_version text) TO service_role;
 
 
-CREATE FUNCTION public.record_order_refund(_order_id uuid, _amount_kopecks bigint, _refund_id text, _actor_id uuid) RETURNS text
+CREATE FUNCTION public.record_order_refund(_order_id uuid, _amount_kopecks bigint, _refund_id text, _actor_id uuid DEFAULT NULL::uuid) RETURNS text
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
@@ -396,7 +428,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.record_order_refund(_order_id uuid, _amount_kopecks bigint, _refund_id text, _actor_id uuid) IS 'Records a refund the provider made (_refund_id, in kopecks) once: a partial refund keeps the access, the refund that completes the amount makes the order refunded and ends exactly the memberships this order gave (end_memberships), nothing an admin or another order gave. Answers refunded | partially_refunded | already_recorded | not_paid | amount_too_large | unknown_order. Service role only: the admin''s refund action calls it after the provider confirms.';
+COMMENT ON FUNCTION public.record_order_refund(_order_id uuid, _amount_kopecks bigint, _refund_id text, _actor_id uuid) IS 'Records a refund the provider made (_refund_id, in kopecks; _actor_id, the admin who asked for it, or none for one made in the provider''s dashboard) once: a partial refund keeps the access, the refund that completes the amount makes the order refunded and ends exactly the memberships this order gave (end_memberships), nothing an admin or another order gave. Answers refunded | partially_refunded | already_recorded | not_paid | amount_too_large | unknown_order. Service role only: the admin''s refund action calls it after the provider confirms.';
 
 REVOKE ALL ON FUNCTION public.record_order_refund(_order_id uuid, _amount_kopecks bigint, _refund_id text, _actor_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_order_refund(_order_id uuid, _amount_kopecks bigint, _refund_id text, _actor_id uuid) TO service_role;

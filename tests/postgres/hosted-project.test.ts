@@ -157,9 +157,10 @@ describe.skipIf(!binDir)("a database set up as a new hosted project", () => {
     it("give anon only what a link in an e-mail needs, and the catalogue's published offers", () => {
       const anon = Object.entries(actual).filter(([, roles]) => roles.anon).map(([object]) => object);
       // The links of the address proofs (migrations …1300, …1400) may be opened signed out: the token is the credential.
-      // The catalogue (/courses) is public: anon reads offers, and their policy shows only the published ones.
+      // The catalogue (/courses) is public: anon reads offers (their policy shows only the published ones) and a published offer's program.
       expect(anon).toEqual([
         "function current_privacy_policy_version()",
+        "function offer_program(text)",
         "function prove_email(text)",
         "function prove_email_change(text)",
         "function unsubscribe_email(text,public.notification_kind)",

@@ -36,7 +36,7 @@ const SUCCESS_TITLE: Record<AuthMode, string> = { signIn: "Вход выполн
  * hydration never touches what was typed, where the focus is or what was pressed. The server checks
  * every rule; the answer's field errors show under the fields and in the toast.
  */
-export function AuthForm() {
+export function AuthForm({ next }: { /** Where to continue after signing in or up (a course's checkout); else /dashboard. */ next?: string } = {}) {
   const [state, formAction] = useActionState(submitAuthForm, initialFormState<AuthAnswer>());
   const [mode, setMode] = useState<AuthMode>(() => answeredMode(state));
   const [answered, setAnswered] = useState(state.answered);
@@ -72,6 +72,7 @@ export function AuthForm() {
         {/* noValidate: the browser's own bubbles would speak the browser's language; ours are Russian. */}
         <form action={formAction} onReset={keepTyped} className="flex flex-col gap-4" aria-label={copy.title} noValidate>
           <input type="hidden" name="mode" value={mode} />
+          {next && <input type="hidden" name="next" value={next} />}
           {mode === "signUp" && (
             <FormField id="fullName" label="Имя" error={errors.fullName}>
               <Input name="fullName" autoComplete="name" required placeholder="Иван Петров" defaultValue={state.fields.fullName} />
@@ -135,6 +136,7 @@ export function AuthForm() {
             submit button, which must be «Войти», not «Забыли пароль?». Before the script, a switch posts here. */}
         <form id={SWITCH_FORM} action={formAction} hidden>
           <input type="hidden" name="mode" value={mode} />
+          {next && <input type="hidden" name="next" value={next} />}
         </form>
         {recoverySentTo && (
           <p className="mt-4 text-center text-sm text-muted-foreground">

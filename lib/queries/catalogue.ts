@@ -1,0 +1,34 @@
+import "server-only";
+import { createDataClient, createPublicClient } from "@/lib/supabase/server";
+import { orThrow } from "./result";
+
+/** Reads of the catalogue (/courses) and the checkout: published offers, their program, one order. */
+
+const OFFER_COLUMNS = "id, slug, title, description_md, price_kopecks, access_days";
+
+/** The published offers, in the owner's order: the same for every visitor. */
+export async function getCatalogue() {
+  return orThrow(await createPublicClient().from("offers").select(OFFER_COLUMNS).eq("is_published", true).order("order_index").order("title"));
+}
+
+/** A published offer and what it opens, for its sales page; null for a draft or an unknown slug. */
+export async function getOfferPage(slug: string) {
+  const client = createPublicClient();
+  const [offer, program] = await Promise.all([
+    client.from("offers").select(OFFER_COLUMNS).eq("slug", slug).eq("is_published", true).maybeSingle(),
+    client.rpc("offer_program", { _slug: slug }),
+  ]);
+  const found = orThrow(offer);
+  return found ? { offer: found, program: orThrow(program) } : null;
+}
+
+/** The buyer's own order with its offer (row level security: nobody else's); null when there is none. */
+export async function getOrder(orderId: string) {
+  const client = await createDataClient();
+  const answer = await client
+    .from("orders")
+    .select("id, number, status, amount_kopecks, refunded_kopecks, payment_id, access_until, created_at, offer:offers(slug, title)")
+    .eq("id", orderId)
+    .maybeSingle();
+  return orThrow(answer);
+}
