@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { LocalBackend } from "@/local-backend/server";
 import { YOOKASSA_DEMO_SECRET_KEY, YOOKASSA_DEMO_SHOP_ID } from "@/local-backend/server";
 import { startYookassa, type YookassaNotification, type YookassaStandIn } from "@/local-backend/yookassa/index";
@@ -355,6 +355,27 @@ describe("the payment page", () => {
     await press(payment.id, "pay");
     await kassa.settled();
     expect(kassa.deliveries().at(-1)).toMatchObject({ state: "failed", attempts: [500, 500, 500, 500] });
+  });
+
+  it("stops retrying when it closes", async () => {
+    const shop = await startReceiver();
+    shop.answers.push(500);
+    const other = await startYookassa({ port: 0, webhookUrl: shop.url, retryDelaysMs: [60_000] });
+    try {
+      const response = await fetch(`${other.url}/v3/payments`, {
+        method: "POST",
+        headers: { authorization: AUTH, "idempotence-key": newKey(), "content-type": "application/json" },
+        body: JSON.stringify(paymentBody()),
+      });
+      other.pay((await response.json()).id);
+      await vi.waitFor(() => expect(other.deliveries()[0].attempts).toEqual([500]));
+      const started = Date.now();
+      await other.close();
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(other.deliveries()[0]).toMatchObject({ state: "failed", attempts: [500] });
+    } finally {
+      await new Promise((resolve) => shop.server.close(resolve));
+    }
   });
 
   it("«Отменить» makes the payment canceled as ЮKassa does for a buyer who left, and sends payment.canceled", async () => {
