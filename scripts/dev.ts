@@ -2,7 +2,7 @@ import path from "node:path";
 import loadEnv from "@next/env";
 import { DEMO_ACCOUNTS } from "../local-backend/demo-accounts";
 import { startLocalBackend, type LocalBackend } from "../local-backend/server";
-import { nextEnv, ROOT, runServer } from "./next-app";
+import { nextEnv, ROOT, runServer, yookassaEnv } from "./next-app";
 
 /**
  * `npm run dev`: the Next.js dev server, plus the embedded Supabase backend whenever no
@@ -18,7 +18,7 @@ if (!process.env.NEXT_PUBLIC_SUPABASE_URL) {
     latencyMs: Number(process.env.LOCAL_BACKEND_LATENCY_MS ?? 0),
   });
   // Notification e-mails go to the backend's SMTP catcher (its mailbox), sent by a worker inside the app.
-  env = { ...nextEnv(backend.url, backend.siteUrl), SMTP_URL: backend.smtpUrl, NOTIFICATIONS_WORKER: "in-process" };
+  env = { ...nextEnv(backend.url, backend.siteUrl), ...yookassaEnv(backend.yookassaUrl), SMTP_URL: backend.smtpUrl, NOTIFICATIONS_WORKER: "in-process" };
   const accounts = Object.values(DEMO_ACCOUNTS).map((account) => `${account.email} / ${account.password}`);
   console.log(`[dev] local Supabase at ${backend.url}; demo accounts: ${accounts.join(", ")}`);
 } else {

@@ -10,13 +10,14 @@ import {
   E2E_CONTROL_PORT,
   E2E_DIST_DIR,
   E2E_SMTP_PORT,
+  E2E_YOOKASSA_PORT,
   E2E_CRON_SECRET,
   E2E_DEV_PORT,
   E2E_DEV_URL,
   E2E_TELEGRAM,
 } from "../e2e/helpers/ports";
 import { startFakeBotApi } from "../tests/support/telegram-bot-api";
-import { nextEnv, ROOT, runServer } from "./next-app";
+import { nextEnv, ROOT, runServer, yookassaEnv } from "./next-app";
 
 /** How many times the app asked Supabase Auth whether each user's session is live (GET /auth/v1/user). */
 const authChecks = new Map<string, number>();
@@ -44,6 +45,7 @@ const backend = await startLocalBackend({
   dataDir: "memory://",
   port: E2E_BACKEND_PORT,
   smtpPort: E2E_SMTP_PORT,
+  yookassaPort: E2E_YOOKASSA_PORT,
   // As a hosted project with «IP address forwarding» on: the tests' visitors each have their own limits.
   config: { siteUrl: E2E_APP_URL, sbForwardedForEnabled: true },
   log: process.env.E2E_BACKEND_LOG ? undefined : () => {},
@@ -90,6 +92,7 @@ createServer((request, response) => {
 // The tests play the proxy in front of the app: each visitor's X-Forwarded-For is what it wrote.
 const app = runServer(["-p", String(E2E_APP_PORT), "-H", "127.0.0.1"], {
   ...nextEnv(backend.url, E2E_APP_URL, E2E_DIST_DIR),
+  ...yookassaEnv(backend.yookassaUrl),
   TRUSTED_PROXY_HOPS: "1",
   SMTP_URL: backend.smtpUrl,
   TELEGRAM_BOT_TOKEN: E2E_TELEGRAM.token,
@@ -110,6 +113,7 @@ function startDevApp() {
   rmSync(path.join(ROOT, E2E_DIST_DIR, "dev"), { recursive: true, force: true });
   return runServer(["--dev", "-p", String(E2E_DEV_PORT), "-H", "127.0.0.1"], {
     ...nextEnv(backend.url, E2E_DEV_URL, E2E_DIST_DIR),
+    ...yookassaEnv(backend.yookassaUrl),
     TRUSTED_PROXY_HOPS: "1",
     SMTP_URL: backend.smtpUrl,
   });

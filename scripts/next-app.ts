@@ -1,6 +1,7 @@
 import { spawn, type StdioOptions } from "node:child_process";
 import path from "node:path";
 import { PUBLISHABLE_KEY, SECRET_KEY } from "../local-backend/keys";
+import { YOOKASSA_DEMO_SECRET_KEY, YOOKASSA_DEMO_SHOP_ID } from "../local-backend/yookassa/credentials";
 
 /** Runs the Next.js CLI pointed at a Supabase backend (the local one's keys by default). */
 export const ROOT = path.resolve(import.meta.dirname, "..");
@@ -15,6 +16,13 @@ export function nextEnv(supabaseUrl: string, siteUrl: string, distDir?: string):
     ...(distDir ? { NEXT_DIST_DIR: distDir } : {}),
   };
 }
+
+/** The local backend's ЮKassa stand-in as the app reads a shop (lib/payments/yookassa.ts). */
+export const yookassaEnv = (yookassaUrl: string): Record<string, string> => ({
+  YOOKASSA_API_URL: `${yookassaUrl}/v3`,
+  YOOKASSA_SHOP_ID: YOOKASSA_DEMO_SHOP_ID,
+  YOOKASSA_SECRET_KEY: YOOKASSA_DEMO_SECRET_KEY,
+});
 
 export function runNext(args: string[], env: Record<string, string | undefined>, stdio: StdioOptions = "inherit") {
   return spawn(process.execPath, [NEXT_BIN, ...args], { cwd: ROOT, stdio, env: { ...process.env, ...env } });

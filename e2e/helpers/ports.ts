@@ -16,6 +16,9 @@ export const E2E_BACKEND_URL = `http://127.0.0.1:${E2E_BACKEND_PORT}`;
 export const E2E_CONTROL_PORT = 54330 + stack * 10;
 export const E2E_CONTROL_URL = `http://127.0.0.1:${E2E_CONTROL_PORT}`;
 export const E2E_SMTP_PORT = 54331 + stack * 10;
+/** The local backend's ЮKassa stand-in (its API under /v3, its payment page under /checkout). */
+export const E2E_YOOKASSA_PORT = 54336 + stack * 10;
+export const E2E_YOOKASSA_URL = `http://127.0.0.1:${E2E_YOOKASSA_PORT}`;
 /** The stand-in for Telegram's Bot API (tests/support/telegram-bot-api.ts). */
 export const E2E_BOT_API_PORT = 54332 + stack * 10;
 export const E2E_TELEGRAM = { token: "123456:e2e-bot-token", username: "founder_school_e2e_bot", webhookSecret: "e2e-webhook-secret" } as const;

@@ -22,13 +22,17 @@ export async function getOfferPage(slug: string) {
   return found ? { offer: found, program: orThrow(program) } : null;
 }
 
-/** The buyer's own order with its offer (row level security: nobody else's); null when there is none. */
+/** The buyer's own order with its offer's title and address (row level security: nobody else's); null when there is none. */
 export async function getOrder(orderId: string) {
   const client = await createDataClient();
   const answer = await client
     .from("orders")
-    .select("id, number, status, amount_kopecks, refunded_kopecks, payment_id, access_until, created_at, offer:offers(slug, title)")
+    .select("id, number, status, amount_kopecks, refunded_kopecks, payment_id, access_until, created_at, offer_id")
     .eq("id", orderId)
     .maybeSingle();
-  return orThrow(answer);
+  const order = orThrow(answer);
+  if (!order) return null;
+  // An offer taken off sale keeps its orders; its page and title are then the buyer's no longer.
+  const offer = await client.from("offers").select("slug, title").eq("id", order.offer_id).maybeSingle();
+  return { ...order, offer: orThrow(offer) };
 }

@@ -11,8 +11,10 @@ export const metadata: Metadata = {
   alternates: { canonical: "/courses" },
 };
 
-// Built once and rebuilt at most once a minute: the same page for every visitor and search engine.
-export const revalidate = 60;
+// Rendered per request from one indexed read of the published offers (no cookies: the same page for
+// everyone). Not built ahead: a build does not reach the database, and an offer the owner publishes
+// shows at once.
+export const dynamic = "force-dynamic";
 
 export default async function CataloguePage() {
   const offers = await getCatalogue();

@@ -13,8 +13,10 @@ interface Props {
   params: Promise<{ slug: string }>;
 }
 
-// Built on the first visit and rebuilt at most once a minute: the same page for everyone.
-export const revalidate = 60;
+// Rendered per request from one indexed read of the published offers (no cookies: the same page for
+// everyone). Not built ahead: a build does not reach the database, and an offer the owner publishes
+// shows at once.
+export const dynamic = "force-dynamic";
 
 /** The first paragraph of the description, as plain text, for search results and link previews. */
 const summaryOf = (markdown: string) => markdown.split(/\n\s*\n/)[0].replace(/[#*_`>[\]()]/g, "").trim().slice(0, 200);
