@@ -8,8 +8,8 @@ import { postgresBinDir, startHostedDatabase } from "../tests/postgres/cluster";
  * set-based SQL: 10,000 students of every size (one in twenty in no group, the others in one to four
  * groups; personal records on 0–50 tools, 0–40 modules and 0–56 lessons), 100 groups with about
  * 7,400 dated grants (8 % of them hiding their item), 50 tools (half with two blocks), 40 course
- * modules, 500 lessons (ten drafts), stop-lessons in 42 of the tools and 32 of the modules (a third
- * of the students passed each), about 730,000 personal access rows (5 % hiding their item),
+ * modules, 500 lessons (ten drafts), stop-lessons in 42 of the tools and 32 of the modules (each
+ * student passed those of their first 0–5 tools and 0–3 modules), about 730,000 personal access rows (5 % hiding their item),
  * 2,000,000 progress rows, homework attempts and 200,000 notifications. The benches of student
  * pages, admin reads and analytics share it.
  */
@@ -99,7 +99,10 @@ where (l + s) % 5 < 2;
 
 insert into public.assignments (id, lesson_id) select md5('task' || n)::uuid, md5('lesson' || n)::uuid from generate_series(10, 500, 10) n;
 -- Stop-lessons in most tools and modules: the third lesson of 42 of the 50 tools (and the fifth of
--- every third tool), the second of 32 of the 40 course modules. A third of the students passed each.
+-- every third tool), the second of 32 of the 40 course modules. Students are early in the course:
+-- student s passed (an accepted work) the stop-lessons of the first s mod 6 tools and the first
+-- s mod 4 course modules over the last three months, and is held after the first stop-lesson
+-- everywhere else.
 insert into public.assignments (id, lesson_id, is_stop_lesson)
 select md5('stop' || n)::uuid, md5('lesson' || n)::uuid, true
 from (
@@ -108,9 +111,14 @@ from (
   union all select 300 + 5 * (c - 1) + 2 from generate_series(1, 40) c where c % 5 <> 0
 ) stops(n);
 insert into public.submissions (assignment_id, user_id, attempt, status, submitted_at, reviewed_at, reviewer_id)
-select a.id, md5('student' || s)::uuid, 1, 'accepted', now() - interval '20 days', now() - interval '19 days', '${CURATOR}'
-from public.assignments a cross join generate_series(1, 10000) s
-where a.is_stop_lesson and (s + abs(hashtext(a.id::text))) % 3 = 0;
+select a.id, md5('student' || s)::uuid, 1, 'accepted', at, at + interval '1 day', '${CURATOR}'
+from public.assignments a
+join public.lessons l on l.id = a.lesson_id
+left join public.tech_tools t on t.id = l.tool_id
+left join public.course_modules c on c.id = l.course_module_id
+cross join generate_series(1, 10000) s
+cross join lateral (select now() - make_interval(days => 2 + (s + coalesce(t.order_index, c.order_index) * 7) % 88)) w(at)
+where a.is_stop_lesson and (t.order_index - 100 <= s % 6 or c.order_index - 100 <= s % 4);
 -- Ten works per student: accepted, returned (and handed in again) or waiting.
 insert into public.submissions (assignment_id, user_id, attempt, status, submitted_at, reviewed_at, reviewer_id)
 select md5('task' || (10 * (1 + (s + k * 5) % 50)))::uuid, md5('student' || s)::uuid, 1,
