@@ -154,6 +154,14 @@ const ACTIONS: Record<string, Row> = {
     probe: () => [{ assignmentId: nowhere(), answer: `${MARK} ответ`, links: [], files: [] }],
     answers: NOT_FOUND,
   },
+  // The checkout: an order for a course that is sold nowhere is refused, and nothing is ordered.
+  buyOffer: {
+    level: "student",
+    canary: () => [FIRST_STATE, formOf({ offerId: nowhere(), code: "", terms: "on" })],
+    probe: () => [FIRST_STATE, formOf({ offerId: nowhere(), code: "", terms: "on" })],
+    answers: { error: /^Курс не найден или сейчас не продаётся$/ },
+    malformed: [[FIRST_STATE, formOf({ offerId: nowhere(), code: "ВЕСНА", terms: "on" })], [FIRST_STATE, formOf({ offerId: nowhere(), code: "" })]],
+  },
   recordLessonOpened: { level: "student", canary: (w) => [w.lessonIds[0]], probe: () => [nowhere()], answers: NOT_FOUND },
   setLessonCompleted: {
     level: "student",

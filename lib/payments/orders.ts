@@ -14,7 +14,7 @@ type Service = SupabaseClient<Database>;
 /** What a refused order tells the buyer, on the promo code's field where it is about the code. */
 const REFUSALS: Record<string, { error: string; field?: "code" }> = {
   no_buyer: { error: "Войдите, чтобы купить курс" },
-  no_offer: { error: "Этот курс сейчас не продаётся" },
+  no_offer: { error: "Курс не найден или сейчас не продаётся" },
   promo_unknown: { error: "Такого промокода нет", field: "code" },
   promo_expired: { error: "Срок действия промокода закончился", field: "code" },
   promo_other_offer: { error: "Этот промокод не подходит к этому курсу", field: "code" },

@@ -15,7 +15,7 @@ import { SUBMIT_GUARD_SCRIPT } from "../../components/forms/submit-guard";
 export const SUBMIT_GUARD_HASH = `'sha256-${createHash("sha256").update(SUBMIT_GUARD_SCRIPT).digest("base64")}'`;
 
 /** The pages prerendered at build time (`○` in `next build`): they cannot carry a per-request nonce. */
-export const STATIC_PAGES = ["/", "/privacy"];
+export const STATIC_PAGES = ["/", "/privacy", "/oferta"];
 
 /** The hosts whose players lib/domain/video.ts embeds. */
 export const VIDEO_FRAME_SOURCES = [
