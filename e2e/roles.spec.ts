@@ -127,6 +127,20 @@ const ACTIONS: Record<string, Row> = {
     refusedRedirect: /^\/notifications\?failed=1$/,
     malformed: [[formOf({ before: "вчера" })]],
   },
+  markOrderPaid: {
+    level: "admin",
+    canary: () => [nowhere()],
+    probe: () => [nowhere()],
+    answers: { redirect: /^\/admin\/orders\?result=not-pending$/ },
+    refusedRedirect: /^\/admin\/orders\?result=failed$/,
+  },
+  refundOrderPayment: {
+    level: "admin",
+    canary: () => [formOf({ orderId: nowhere(), amount: "" })],
+    probe: () => [formOf({ orderId: nowhere(), amount: "" })],
+    answers: { redirect: /^\/admin\/orders\?result=not_found$/ },
+    refusedRedirect: /^\/admin\/orders\?result=failed$/,
+  },
   retryDelivery: {
     level: "admin",
     canary: ({ deliveryId }) => [deliveryId],
@@ -343,6 +357,19 @@ const ACTIONS: Record<string, Row> = {
     probe: () => [{ groupId: nowhere(), kind: "tool", drop: [], unlocked: [nowhere()], locked: [] }],
     answers: NOT_FOUND,
   },
+
+  // Offers: what the school sells. A refused caller's canary would create a draft for the canary group.
+  saveOffer: {
+    level: "admin",
+    canary: (w) => [{ title: `${MARK} курс`, slug: `${MARK}-kurs`, description_md: "", price: "4900", group_id: w.groupId, access_days: "", is_published: false }],
+    probe: () => [{ id: nowhere(), title: `${MARK} курс`, slug: `${MARK}-kurs`, description_md: "", price: "4900,50", group_id: nowhere(), access_days: "30", is_published: true }],
+    answers: NOT_FOUND,
+    malformed: [
+      [{ id: nowhere(), title: `${MARK} курс`, slug: `${MARK}-kurs`, description_md: "", price: "4900,505", group_id: nowhere(), access_days: "", is_published: true }],
+      [{ id: nowhere(), title: `${MARK} курс`, slug: "Не адрес", description_md: "", price: "1", group_id: nowhere(), access_days: "0", is_published: true }],
+    ],
+  },
+  deleteOffer: { level: "admin", canary: () => [nowhere()], probe: () => [nowhere()], answers: NOT_FOUND },
 };
 
 /** Generic malformed inputs: wrong types whole, a value that is not JSON, and each field of an object made wrong. */

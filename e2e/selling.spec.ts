@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
-import { createTool, deleteUser, findUserId, service, unique, uniqueName } from "./helpers/backend";
+import { createStudent, createTool, deleteUser, findUserId, service, unique, uniqueName } from "./helpers/backend";
 import { E2E_APP_URL, E2E_YOOKASSA_URL } from "./helpers/ports";
+import { signInByAction, useSession } from "./helpers/session";
 import { YOOKASSA_DEMO_SECRET_KEY, YOOKASSA_DEMO_SHOP_ID } from "../local-backend/yookassa/credentials";
 
 /**
@@ -108,4 +109,78 @@ test("a notification is only a hint: forged, unknown or malformed ones change no
   const malformed = await request.post("/api/payments/yookassa", { data: { hello: "world" } });
   expect(malformed.status()).toBe(400);
   expect(await malformed.json()).toEqual({ error: "Уведомление не распознано" });
+});
+
+test("the owner marks a bank transfer paid, refunds part of a payment and then the rest, from «Заказы»", async ({ page }) => {
+  const offer = await newOffer();
+  const buyer = await createStudent(uniqueName("Pokupatel Perevodom"));
+  try {
+    const place = async () =>
+      (await service.rpc("place_order", { _user_id: buyer.id, _offer_id: offer.offerId, _code: "", _terms_version: "2026-11-28" })).data as {
+        order: { id: string; number: number };
+      };
+    const canOpen = async () => {
+      await buyerPage.goto("/tech-founder");
+      return buyerPage.getByTestId("tool-card").filter({ hasText: offer.tool.name });
+    };
+    const buyerPage = await page.context().browser()!.newPage();
+    await signInByAction(buyerPage, buyer.email, buyer.password);
+
+    // A bank transfer: the owner marks the pending order paid.
+    const transfer = (await place()).order;
+    await useSession(page, "admin");
+    await page.goto("/admin/orders?status=pending");
+    const transferRow = page.getByTestId("order-row").filter({ hasText: `Заказ №${transfer.number}` });
+    await transferRow.getByRole("button", { name: "Отметить оплаченным" }).click();
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("Заказ отмечен оплаченным: доступ открыт");
+    await expect((await canOpen()).getByRole("link")).toBeVisible();
+    // That order came without ЮKassa: nothing to refund there, so its access ends with a refund at the bank. Drop it for the rest.
+    await service.rpc("end_memberships", { _source: "order", _ref: String(transfer.number) });
+
+    // A card payment through ЮKassa, then refunds from «Заказы».
+    const paid = (await place()).order;
+    const created = await fetch(`${E2E_YOOKASSA_URL}/v3/payments`, {
+      method: "POST",
+      headers: { authorization: yookassaAuth, "content-type": "application/json", "idempotence-key": paid.id },
+      body: JSON.stringify({
+        amount: { value: "4900.00", currency: "RUB" },
+        capture: true,
+        confirmation: { type: "redirect", return_url: `${E2E_APP_URL}/orders/${paid.id}` },
+        description: `Заказ №${paid.number}`,
+        metadata: { order_id: paid.id },
+        receipt: {
+          customer: { email: buyer.email },
+          items: [{ description: "Курс", quantity: "1", amount: { value: "4900.00", currency: "RUB" }, vat_code: 1, payment_subject: "service", payment_mode: "full_payment", measure: "piece" }],
+        },
+      }),
+    });
+    const payment = (await created.json()) as { id: string };
+    await service.rpc("attach_order_payment", { _order_id: paid.id, _provider: "yookassa", _payment_id: payment.id });
+    await buyerPage.goto(`${E2E_YOOKASSA_URL}/checkout/${payment.id}`);
+    await buyerPage.getByRole("button", { name: "Оплатить" }).click();
+    await expect(buyerPage.getByRole("heading", { level: 1 })).toContainText("оплата получена");
+
+    await page.goto("/admin/orders?status=paid");
+    const paidRow = page.getByTestId("order-row").filter({ hasText: `Заказ №${paid.number}` });
+    await paidRow.getByLabel("Сумма возврата, ₽").fill("много");
+    await paidRow.getByRole("button", { name: `Вернуть деньги за заказ №${paid.number}` }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Сумма возврата — в рублях, например 4900 или 4900,50");
+
+    await page.goto("/admin/orders?status=paid");
+    await page.getByTestId("order-row").filter({ hasText: `Заказ №${paid.number}` }).getByLabel("Сумма возврата, ₽").fill("1000,50");
+    await page.getByRole("button", { name: `Вернуть деньги за заказ №${paid.number}` }).click();
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("Частичный возврат оформлен: доступ сохраняется");
+    await expect((await canOpen()).getByRole("link")).toBeVisible();
+
+    await page.goto("/admin/orders?status=partially_refunded");
+    await expect(page.getByTestId("order-row").filter({ hasText: `Заказ №${paid.number}` })).toContainText("возвращено 1\u00a0000,50\u00a0₽");
+    await page.getByRole("button", { name: `Вернуть деньги за заказ №${paid.number}` }).click();
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("Возврат оформлен: деньги вернутся покупателю, доступ по заказу закрыт");
+    await expect(await canOpen()).toContainText("Скоро");
+    expect((await service.from("orders").select("status, refunded_kopecks").eq("id", paid.id).single()).data).toEqual({ status: "refunded", refunded_kopecks: PRICE });
+    await buyerPage.close();
+  } finally {
+    await offer.remove();
+    await deleteUser(buyer.id);
+  }
 });

@@ -9,6 +9,8 @@ const ANALYTICS: AdminNavLink = { href: "/admin/analytics", label: "Аналит
 const ADMIN_LINKS: AdminNavLink[] = [
   { href: "/admin", label: "Студенты" },
   { href: "/admin/groups", label: "Группы" },
+  { href: "/admin/offers", label: "Курсы в продаже" },
+  { href: "/admin/orders", label: "Заказы" },
   { href: "/admin/content", label: "Контент курса" },
   REVIEWS,
   ANALYTICS,

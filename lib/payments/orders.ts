@@ -97,3 +97,43 @@ export async function recordRefund(service: Service, provider: PaymentProvider, 
   if (error) throw error;
   return data as string;
 }
+
+export type RefundResult = { ok: true; full: boolean } | { ok: false; reason: "not_found" | "not_paid" | "too_much" };
+
+/**
+ * The admin's refund of `amountKopecks` (null: all that is left) of a paid order: ЮKassa refunds it
+ * first (a partial refund with a receipt of what is returned), then the order records it, and a
+ * full refund takes back exactly this order's membership. The idempotence key names the order and
+ * what was refunded before, so a second press of the same refund is the same refund.
+ */
+export async function refundOrder(
+  service: Service,
+  provider: PaymentProvider,
+  refund: { orderId: string; amountKopecks: number | null; adminId: string; receipt: ReceiptSettings },
+): Promise<RefundResult> {
+  const { data: order } = await service
+    .from("orders")
+    .select("id, status, amount_kopecks, refunded_kopecks, payment_id, buyer_email, offer_id")
+    .eq("id", refund.orderId)
+    .maybeSingle();
+  if (!order) return { ok: false, reason: "not_found" };
+  if ((order.status !== "paid" && order.status !== "partially_refunded") || !order.payment_id) return { ok: false, reason: "not_paid" };
+  const left = order.amount_kopecks - order.refunded_kopecks;
+  const amount = refund.amountKopecks ?? left;
+  if (amount < 1 || amount > left) return { ok: false, reason: "too_much" };
+  const { data: offer } = await service.from("offers").select("title").eq("id", order.offer_id).single();
+  const made = await provider.createRefund({
+    idempotenceKey: `refund-${order.id}-${order.refunded_kopecks}-${amount}`,
+    paymentId: order.payment_id,
+    amountKopecks: amount,
+    ...(amount < order.amount_kopecks ? { receipt: receiptFor({ email: order.buyer_email, title: offer!.title, amountKopecks: amount }, refund.receipt) } : {}),
+  });
+  const { data, error } = await service.rpc("record_order_refund", {
+    _order_id: order.id,
+    _amount_kopecks: made.amountKopecks,
+    _refund_id: made.id,
+    _actor_id: refund.adminId,
+  });
+  if (error) throw error;
+  return { ok: true, full: data === "refunded" || (data === "already_recorded" && amount === left) };
+}
