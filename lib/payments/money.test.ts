@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decimalToKopecks, formatRubles, kopecksToDecimal } from "./money";
+import { decimalToKopecks, formatRubles, kopecksToDecimal, kopecksToRublesInput, rublesInputToKopecks } from "./money";
 
 describe("money in kopecks", () => {
   it.each([
@@ -24,5 +24,38 @@ describe("money in kopecks", () => {
     expect(formatRubles(1234567890)).toBe("12\u00a0345\u00a0678,90\u00a0₽");
     expect(formatRubles(99)).toBe("0,99\u00a0₽");
     expect(formatRubles(0)).toBe("Бесплатно");
+  });
+});
+
+describe("a price typed in rubles", () => {
+  it.each([
+    ["4900", 490000],
+    ["4900,50", 490050],
+    ["4900.5", 490050],
+    ["4900,05", 490005],
+    ["0", 0],
+    ["0,99", 99],
+    ["4 900", 490000],
+    ["4\u00a0900,50", 490050],
+    [" 12 ", 1200],
+    ["1000000", 100000000],
+    ["0,1", 10],
+    // Floats would make this 1.1 * 100 = 110.00000000000001.
+    ["1,1", 110],
+    ["19,99", 1999],
+  ])("«%s» is %i kopecks", (typed, kopecks) => {
+    expect(rublesInputToKopecks(typed)).toBe(kopecks);
+  });
+
+  it("refuses what is not a price", () => {
+    for (const typed of ["", " ", "-1", "+1", "4900,505", "4900,", ",50", "1e3", "4900р", "четыре", "1.000.000", "1234567890", "0x10", "4900,5,0"]) {
+      expect(rublesInputToKopecks(typed), typed).toBeNull();
+    }
+  });
+
+  it("shows kopecks back as the owner types them", () => {
+    for (const kopecks of [0, 5, 99, 490000, 490050, 490005, 100000000]) expect(rublesInputToKopecks(kopecksToRublesInput(kopecks))).toBe(kopecks);
+    expect(kopecksToRublesInput(490050)).toBe("4900,50");
+    expect(kopecksToRublesInput(490000)).toBe("4900");
   });
 });

@@ -27,3 +27,24 @@ export function formatRubles(kopecks: number): string {
   const rest = kopecks % 100;
   return `${rubles}${rest ? `,${String(rest).padStart(2, "0")}` : ""}\u00a0₽`;
 }
+
+/** The most an offer may cost: 1 000 000 ₽ (the database's offers_price_range). */
+export const MAX_PRICE_KOPECKS = 100_000_000;
+
+const RUBLES_INPUT = /^(\d{1,9})(?:[.,](\d{1,2}))?$/;
+
+/**
+ * A price as the owner types it, in rubles: «4900», «4900,50», «4 900.5» → kopecks, exactly (the
+ * string is split, never read as a float); null for anything else (a sign, three decimals, letters).
+ */
+export function rublesInputToKopecks(value: string): number | null {
+  const match = RUBLES_INPUT.exec(value.trim().replace(/[\s\u00a0\u202f]/g, ""));
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+/** 490050 → «4900,50», 490000 → «4900»: what the price field shows again. */
+export function kopecksToRublesInput(kopecks: number): string {
+  const rest = kopecks % 100;
+  return `${Math.trunc(kopecks / 100)}${rest ? `,${String(rest).padStart(2, "0")}` : ""}`;
+}
