@@ -141,6 +141,19 @@ const ACTIONS: Record<string, Row> = {
     answers: { redirect: /^\/admin\/orders\?result=not_found$/ },
     refusedRedirect: /^\/admin\/orders\?result=failed$/,
   },
+  createPromoCode: {
+    level: "admin",
+    canary: () => [FIRST_STATE, formOf({ code: `${MARK}canary`, kind: "percent", value: "10", offerId: "", maxUses: "", expiresAt: "" })],
+    probe: () => [FIRST_STATE, formOf({ code: "ВЕСНА", kind: "percent", value: "10", offerId: "", maxUses: "", expiresAt: "" })],
+    answers: { error: /Код — от 3 до 40 латинских букв/ },
+  },
+  switchPromoCode: {
+    level: "admin",
+    canary: () => [{ id: nowhere(), active: false }],
+    probe: () => [{ id: nowhere(), active: false }],
+    answers: { redirect: /^\/admin\/promo-codes\?result=failed$/ },
+    refusedRedirect: /^\/admin\/promo-codes\?result=failed$/,
+  },
   retryDelivery: {
     level: "admin",
     canary: ({ deliveryId }) => [deliveryId],

@@ -184,3 +184,42 @@ test("the owner marks a bank transfer paid, refunds part of a payment and then t
     await deleteUser(buyer.id);
   }
 });
+
+test("the owner makes a promo code for one course and one use: the first buyer pays half, the next is told it is used up", async ({ page, browser }) => {
+  const offer = await newOffer();
+  const code = unique("HALF").replace(/[^A-Za-z0-9-]/g, "-").slice(0, 40);
+  const buyers = [await createStudent(uniqueName("Pervyi Pokupatel")), await createStudent(uniqueName("Vtoroi Pokupatel"))];
+  try {
+    await useSession(page, "admin");
+    await page.goto("/admin/promo-codes");
+    const form = page.getByRole("form", { name: "Новый промокод" });
+    await form.getByLabel("Код").fill(code);
+    await form.getByLabel("Размер скидки").fill("50");
+    await form.getByLabel("Для курса").selectOption({ label: offer.title });
+    await form.getByLabel(/Сколько раз можно использовать/).fill("1");
+    await form.getByRole("button", { name: "Создать промокод" }).click();
+    await expect(page.getByTestId("promo-row").filter({ hasText: code })).toContainText("использован 0 из 1");
+
+    const checkout = async (buyer: (typeof buyers)[number]) => {
+      const buyerPage = await browser.newPage();
+      await signInByAction(buyerPage, buyer.email, buyer.password);
+      await buyerPage.goto(`/courses/${offer.slug}/checkout`);
+      await buyerPage.getByLabel("Промокод (если есть)").fill(code.toLowerCase());
+      await buyerPage.getByRole("checkbox", { name: /договора-оферты/ }).check();
+      await buyerPage.getByRole("button", { name: /Перейти к оплате/ }).click();
+      return buyerPage;
+    };
+    const first = await checkout(buyers[0]);
+    await expect(first).toHaveURL(new RegExp(`^${E2E_YOOKASSA_URL}/checkout/`));
+    await expect(first.getByText("2 450,00 ₽")).toBeVisible();
+    const second = await checkout(buyers[1]);
+    await expect(second.locator("#code-error")).toHaveText("Промокод уже использован максимальное число раз");
+    expect((await service.from("orders").select("amount_kopecks").eq("offer_id", offer.offerId)).data).toEqual([{ amount_kopecks: PRICE / 2 }]);
+    await Promise.all([first.close(), second.close()]);
+  } finally {
+    await service.from("orders").delete().eq("offer_id", offer.offerId);
+    await service.from("promo_codes").delete().eq("code", code);
+    await offer.remove();
+    await Promise.all(buyers.map((buyer) => deleteUser(buyer.id)));
+  }
+});

@@ -2290,6 +2290,21 @@ export type Database = {
         }
         Returns: Json
       }
+      promo_codes_overview: {
+        Args: never
+        Returns: {
+          id: string
+          code: string
+          percent_off: number
+          amount_off_kopecks: number
+          offer_ids: string[]
+          max_uses: number
+          expires_at: string
+          is_active: boolean
+          created_at: string
+          uses: number
+        }[]
+      }
       prove_email: {
         Args: {
           _token: string

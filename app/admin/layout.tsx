@@ -11,6 +11,7 @@ const ADMIN_LINKS: AdminNavLink[] = [
   { href: "/admin/groups", label: "Группы" },
   { href: "/admin/offers", label: "Курсы в продаже" },
   { href: "/admin/orders", label: "Заказы" },
+  { href: "/admin/promo-codes", label: "Промокоды" },
   { href: "/admin/content", label: "Контент курса" },
   REVIEWS,
   ANALYTICS,

@@ -74,6 +74,7 @@ const BY_CONSTRAINT: Record<string, Described> = {
   group_lesson_access_group_id_fkey: { error: GROUP_GONE },
   offers_group_id_fkey: { error: "Эту группу продаёт предложение: сначала удалите его или выберите ему другую группу" },
   orders_offer_id_fkey: { error: "У предложения есть заказы: снимите его с продажи вместо удаления" },
+  promo_codes_code_key: { error: "Такой промокод уже есть", field: "code" },
   offers_slug_key: { error: "Такой адрес уже занят другим предложением", field: "slug" },
   offers_slug_form: { error: "Адрес — латинские строчные буквы, цифры и дефисы между ними, не длиннее 80 символов", field: "slug" },
   offers_title_length: { error: "Название — от 1 до 200 символов", field: "title" },

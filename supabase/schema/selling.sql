@@ -393,6 +393,23 @@ REVOKE ALL ON FUNCTION public.place_order(_user_id uuid, _offer_id uuid, _code t
 GRANT ALL ON FUNCTION public.place_order(_user_id uuid, _offer_id uuid, _code text, _terms_version text) TO service_role;
 
 
+CREATE FUNCTION public.promo_codes_overview() RETURNS TABLE(id uuid, code text, percent_off integer, amount_off_kopecks bigint, offer_ids uuid[], max_uses integer, expires_at timestamp with time zone, is_active boolean, created_at timestamp with time zone, uses integer)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select p.id, p.code, p.percent_off, p.amount_off_kopecks, p.offer_ids, p.max_uses, p.expires_at, p.is_active, p.created_at,
+    (select count(*)::integer from public.orders o where o.promo_code_id = p.id and o.status <> 'canceled')
+  from public.promo_codes p
+  order by p.created_at desc, p.id;
+$$;
+
+COMMENT ON FUNCTION public.promo_codes_overview() IS 'Every promo code with its uses (orders with it that are not canceled, as offer_price counts them), newest first, for /admin/promo-codes. Runs as the invoker: row level security shows codes and orders to admins only.';
+
+REVOKE ALL ON FUNCTION public.promo_codes_overview() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.promo_codes_overview() TO authenticated;
+GRANT ALL ON FUNCTION public.promo_codes_overview() TO service_role;
+
+
 CREATE FUNCTION public.record_order_refund(_order_id uuid, _amount_kopecks bigint, _refund_id text, _actor_id uuid DEFAULT NULL::uuid) RETURNS text
     LANGUAGE plpgsql
     SET search_path TO ''
