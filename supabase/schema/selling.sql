@@ -368,8 +368,25 @@ begin
   if buyer_email is null or offer.id is null then
     return jsonb_build_object('refusal', case when buyer_email is null then 'no_buyer' else 'no_offer' end);
   end if;
+  -- One buyer pressing «Перейти к оплате» twice at once: the second waits here and finds the first.
+  perform pg_advisory_xact_lock(hashtextextended('place_order ' || _user_id::text || ' ' || _offer_id::text, 0));
   -- Two buyers taking a code's last use at once: the second waits here and then counts the first.
   perform 1 from public.promo_codes p where upper(p.code) = upper(btrim(coalesce(_code, ''))) for update;
+  -- The same buyer, course, price and code again within the hour (a retry, a page reloaded, a
+  -- payment page closed): the same order, so its payment too (the order id is its idempotence key),
+  -- and a code's one use is not taken twice by its own buyer.
+  select o.* into placed
+  from public.orders o
+  left join public.promo_codes p on p.id = o.promo_code_id
+  where o.user_id = _user_id and o.offer_id = _offer_id and o.status = 'pending'
+    and o.created_at > now() - interval '1 hour'
+    and o.list_price_kopecks = offer.price_kopecks and o.terms_version = _terms_version
+    and coalesce(upper(p.code), '') = upper(btrim(coalesce(_code, '')))
+  order by o.created_at desc
+  limit 1;
+  if placed.id is not null then
+    return jsonb_build_object('order', to_jsonb(placed));
+  end if;
   select * into price from public.offer_price(_offer_id, _code);
   if price.refusal is not null then
     return jsonb_build_object('refusal', 'promo_' || price.refusal);
@@ -387,7 +404,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.place_order(_user_id uuid, _offer_id uuid, _code text, _terms_version text) IS 'Places _user_id''s order for a published offer (security definer: it reads the buyer''s e-mail from auth.users, which the API roles cannot) at the server''s price (offer_price, with the promo code locked so two buyers cannot both take its last use) and records the accepted agreement version. A free order is paid at once and opens its access. Answers {order} or {refusal: no_buyer | no_offer | promo_unknown | promo_expired | promo_other_offer | promo_used_up}. Service role only: the checkout action calls it for the signed-in buyer.';
+COMMENT ON FUNCTION public.place_order(_user_id uuid, _offer_id uuid, _code text, _terms_version text) IS 'Places _user_id''s order for a published offer at the server''s price (offer_price, with the promo code locked so two buyers cannot both take its last use) and records the accepted agreement version; the same buyer, course, price, agreement and code again within the hour answers their pending order instead of a new one (under a per-buyer-and-course lock, so a double press makes one). A free order is paid at once and opens its access. Answers {order} or {refusal: no_buyer | no_offer | promo_unknown | promo_expired | promo_other_offer | promo_used_up}. Security definer: it reads the buyer''s e-mail from auth.users, which the API roles cannot. Service role only: the checkout action calls it for the signed-in buyer.';
 
 REVOKE ALL ON FUNCTION public.place_order(_user_id uuid, _offer_id uuid, _code text, _terms_version text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.place_order(_user_id uuid, _offer_id uuid, _code text, _terms_version text) TO service_role;

@@ -112,6 +112,21 @@ describe("selling in the database", () => {
     expect(await placeOrder(service, person.id, draft.id)).toEqual({ refusal: "no_offer" });
   });
 
+  it("checkout again within the hour is the same order, so a one-use code is not spent twice by its own buyer", async () => {
+    const offer = await newOffer(service, 80000);
+    const code = `RAZ${Date.now()}`;
+    await service.from("promo_codes").insert({ code, percent_off: 25, max_uses: 1 });
+    const person = await buyer(backend, service);
+    const first = (await placeOrder(service, person.id, offer.id, code)).order!;
+    const again = await placeOrder(service, person.id, offer.id, code.toLowerCase());
+    expect(again.order?.id).toBe(first.id);
+    expect(again.order?.amount_kopecks).toBe(60000);
+    // Without the code it is another order, at the full price; another buyer finds the code spent.
+    expect((await placeOrder(service, person.id, offer.id)).order).toMatchObject({ amount_kopecks: 80000 });
+    const other = await buyer(backend, service);
+    expect(await placeOrder(service, other.id, offer.id, code)).toEqual({ refusal: "promo_used_up" });
+  });
+
   it("a payment answer opens access once; a repeat, another payment or another amount changes nothing", async () => {
     const offer = await newOffer(service, 250000, { access_days: 30 });
     const person = await buyer(backend, service);
@@ -159,8 +174,9 @@ describe("selling in the database", () => {
     const offer = await newOffer(service, 300000);
     const person = await buyer(backend, service);
     const kept = (await placeOrder(service, person.id, offer.id)).order!;
+    await admin.rpc("mark_order_paid", { _order_id: kept.id });
     const refunded = (await placeOrder(service, person.id, offer.id)).order!;
-    for (const order of [kept, refunded]) await admin.rpc("mark_order_paid", { _order_id: order.id });
+    await admin.rpc("mark_order_paid", { _order_id: refunded.id });
     await admin.from("group_members").insert({ group_id: offer.group_id, user_id: person.id });
     const refund = async (amount: number, refundId: string) =>
       (await service.rpc("record_order_refund", { _order_id: refunded.id, _amount_kopecks: amount, _refund_id: refundId, _actor_id: SEEDED.admin.id })).data;
