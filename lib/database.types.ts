@@ -2594,7 +2594,7 @@ export type Database = {
       delivery_status: "pending" | "sending" | "sent" | "failed" | "skipped"
       membership_source: "manual" | "order" | "promo"
       notification_channel: "email" | "telegram"
-      notification_kind: "welcome" | "homework_returned" | "homework_accepted" | "review_waiting" | "access_opened" | "item_unlocked"
+      notification_kind: "welcome" | "homework_returned" | "homework_accepted" | "review_waiting" | "access_opened" | "item_unlocked" | "payment_received" | "new_sale" | "refund_made"
       order_status: "pending" | "paid" | "canceled" | "refunded" | "partially_refunded"
       submission_status: "submitted" | "returned" | "accepted"
     }

@@ -54,6 +54,25 @@ describe("describeNotification", () => {
     expect(describeNotification("item_unlocked", { items: [tool, lesson] }).title).toBe("Открылись новые материалы");
   });
 
+  it("tells the buyer what a payment opened and a refund returned, and the owner what sold", () => {
+    const order = { order_number: 1042, title: "Tech Founder: старт", amount_kopecks: 490000 };
+    expect(describeNotification("payment_received", { ...order, access_until: null })).toEqual({
+      title: "Оплата получена",
+      text: "Заказ №1042: «Tech Founder: старт» открыт. Можно начинать.",
+      path: "/dashboard",
+    });
+    expect(describeNotification("new_sale", { ...order, buyer_email: "buyer@example.com" })).toEqual({
+      title: "Новая продажа",
+      text: "«Tech Founder: старт» за 4\u00a0900\u00a0₽, покупатель buyer@example.com, заказ №1042.",
+      path: "/admin/orders",
+    });
+    expect(describeNotification("refund_made", { ...order, amount_kopecks: 100050, full: false }).text).toBe(
+      "По заказу №1042 «Tech Founder: старт» возвращено 1\u00a0000,50\u00a0₽.",
+    );
+    expect(describeNotification("refund_made", { ...order, full: true }).text).toMatch(/Доступ к курсу по этому заказу закрыт\.$/);
+    expect(describeNotification("new_sale", { what: "?" })).toEqual({ title: "Новая продажа", text: "Подробности — в заказе.", path: "/admin/orders" });
+  });
+
   it("still says something sensible of a payload it does not recognise", () => {
     for (const kind of ["homework_returned", "review_waiting", "access_opened", "item_unlocked", "welcome"] as const) {
       const text = describeNotification(kind, { unexpected: true });

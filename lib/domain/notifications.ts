@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { Database } from "@/lib/database.types";
+import { formatRubles } from "@/lib/payments/money";
+import { formatMoscowShort } from "./dates";
 import { shorten } from "./excerpt";
 import { courseModulePath, lessonPath, toolPath } from "./paths";
 import { pluralRu } from "./plural";
@@ -20,6 +22,9 @@ export const NOTIFICATION_KINDS = [
   "review_waiting",
   "access_opened",
   "item_unlocked",
+  "payment_received",
+  "new_sale",
+  "refund_made",
 ] as const satisfies readonly NotificationKind[];
 
 export const NOTIFICATION_CHANNELS = ["email", "telegram"] as const satisfies readonly NotificationChannel[];
@@ -56,6 +61,16 @@ const decisionSchema = z.object({
   submission_id: z.string().optional().catch(undefined),
   comment_id: z.string().optional().catch(undefined),
   comment: z.string().optional().catch(undefined),
+});
+
+/** What selling's notifications say of an order (migration 20261128008500). */
+const orderSchema = z.object({
+  order_number: z.number().int(),
+  title: z.string(),
+  amount_kopecks: z.number().int().nonnegative(),
+  access_until: z.string().nullish(),
+  buyer_email: z.string().optional(),
+  full: z.boolean().optional(),
 });
 
 const itemsSchema = z.object({ items: z.array(itemSchema).min(1) });
@@ -168,6 +183,10 @@ export function describeNotification(kind: NotificationKind, payload: unknown): 
         path: "/admin/reviews",
       };
     }
+    case "payment_received":
+    case "new_sale":
+    case "refund_made":
+      return describeOrderNotification(kind, payload);
     case "access_opened":
     case "item_unlocked": {
       const parsed = itemsSchema.safeParse(payload);
@@ -181,6 +200,29 @@ export function describeNotification(kind: NotificationKind, payload: unknown): 
         : { title: unlockedTitle(items), text: `Уже можно заниматься: ${titles}.`, path: itemPath(items[0]) };
     }
   }
+}
+
+function describeOrderNotification(kind: "payment_received" | "new_sale" | "refund_made", payload: unknown): NotificationText {
+  const parsed = orderSchema.safeParse(payload);
+  if (!parsed.success) {
+    const title = kind === "payment_received" ? "Оплата получена" : kind === "new_sale" ? "Новая продажа" : "Возврат оформлен";
+    return { title, text: "Подробности — в заказе.", path: kind === "new_sale" ? "/admin/orders" : "/dashboard" };
+  }
+  const order = parsed.data;
+  const price = formatRubles(order.amount_kopecks);
+  if (kind === "payment_received") {
+    const until = order.access_until ? ` до ${formatMoscowShort(order.access_until)}` : "";
+    return { title: "Оплата получена", text: `Заказ №${order.order_number}: «${order.title}» открыт${until}. Можно начинать.`, path: "/dashboard" };
+  }
+  if (kind === "new_sale") {
+    const buyer = order.buyer_email ? `, покупатель ${order.buyer_email}` : "";
+    return { title: "Новая продажа", text: `«${order.title}» за ${price}${buyer}, заказ №${order.order_number}.`, path: "/admin/orders" };
+  }
+  return {
+    title: "Возврат оформлен",
+    text: `По заказу №${order.order_number} «${order.title}» возвращено ${price}.${order.full ? " Доступ к курсу по этому заказу закрыт." : ""}`,
+    path: "/dashboard",
+  };
 }
 
 const DELIVERY_ERRORS: [RegExp, string | ((match: RegExpMatchArray) => string)][] = [

@@ -35,6 +35,9 @@ const BUTTONS: Record<NotificationKind, string> = {
   review_waiting: "Перейти к проверке",
   access_opened: "Открыть материалы",
   item_unlocked: "Открыть материалы",
+  payment_received: "Перейти к обучению",
+  new_sale: "Открыть заказы",
+  refund_made: "Открыть школу",
 };
 
 export function escapeHtml(text: string): string {

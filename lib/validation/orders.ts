@@ -1,12 +1,7 @@
+import { rublesInputToKopecks } from "@/lib/payments/money";
 import { z } from "./zod";
 
 /** The admin's order actions (/admin/orders), shared by their forms and server actions. */
-
-/** «4900», «4900,50» or «4 900.5» → kopecks, exactly; null for anything else. */
-export function rublesToKopecks(text: string): number | null {
-  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text.replace(/[\s\u00a0]/g, ""));
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : null;
-}
 
 export const refundSchema = z.object({
   orderId: z.uuid({ message: "Заказ не найден" }),
@@ -17,7 +12,7 @@ export const refundSchema = z.object({
 /** The refund's amount in kopecks: null for «everything left», undefined for what is not an amount. */
 export function refundAmount(text: string): number | null | undefined {
   if (text === "") return null;
-  const kopecks = rublesToKopecks(text);
+  const kopecks = rublesInputToKopecks(text);
   return kopecks && kopecks > 0 ? kopecks : undefined;
 }
 

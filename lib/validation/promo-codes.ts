@@ -1,5 +1,5 @@
 import { parseMoscowInput } from "@/lib/domain/dates";
-import { rublesToKopecks } from "./orders";
+import { rublesInputToKopecks } from "@/lib/payments/money";
 import { z } from "./zod";
 
 /** A new promo code (/admin/promo-codes), shared by its form and server action. */
@@ -21,7 +21,7 @@ export const promoCodeSchema = z
   })
   .transform((input, context) => {
     const percent = input.kind === "percent" ? Number(input.value) : null;
-    const amount = input.kind === "amount" ? rublesToKopecks(input.value) : null;
+    const amount = input.kind === "amount" ? rublesInputToKopecks(input.value) : null;
     if (input.kind === "percent" && !(Number.isInteger(percent) && percent! >= 1 && percent! <= 100)) {
       context.addIssue({ code: "custom", path: ["value"], message: "Скидка в процентах — целое число от 1 до 100" });
     }

@@ -31,7 +31,10 @@ CREATE TYPE public.notification_kind AS ENUM (
     'homework_accepted',
     'review_waiting',
     'access_opened',
-    'item_unlocked'
+    'item_unlocked',
+    'payment_received',
+    'new_sale',
+    'refund_made'
 );
 
 

@@ -344,10 +344,20 @@ begin
   end if;
   insert into public.order_events (order_id, kind, detail, actor_id)
   values (paid.id, 'paid', jsonb_build_object('how', _how, 'payment_id', _payment_id, 'amount_kopecks', paid.amount_kopecks), _actor_id);
+  -- The buyer hears that the course is open, the school's admins that it sold.
+  if paid.user_id is not null then
+    insert into public.notifications (user_id, kind, payload)
+    values (paid.user_id, 'payment_received', jsonb_build_object('order_number', paid.number, 'title', offer.title,
+      'amount_kopecks', paid.amount_kopecks, 'access_until', paid.access_until));
+  end if;
+  insert into public.notifications (user_id, kind, payload)
+  select admins.user_id, 'new_sale', jsonb_build_object('order_number', paid.number, 'title', offer.title,
+    'amount_kopecks', paid.amount_kopecks, 'buyer_email', paid.buyer_email, 'how', _how)
+  from public.role_holders('{admin}') admins;
 end;
 $$;
 
-COMMENT ON FUNCTION public.open_paid_order(_order_id uuid, _how text, _payment_id text, _actor_id uuid) IS 'Marks a pending order paid (_how: payment, manual or free) and, in the same transaction, puts the buyer into the offer''s group with source order and the order''s number, until access_until (the offer''s access_days from now, or no end). Does nothing to an order that is not pending, so a second call changes nothing. Service role only: settle_order_payment, mark_order_paid and place_order call it.';
+COMMENT ON FUNCTION public.open_paid_order(_order_id uuid, _how text, _payment_id text, _actor_id uuid) IS 'Marks a pending order paid (_how: payment, manual or free) and, in the same transaction, puts the buyer into the offer''s group with source order and the order''s number, until access_until (the offer''s access_days from now, or no end), and enqueues the buyer''s payment_received and every admin''s new_sale notifications. Does nothing to an order that is not pending, so a second call changes nothing and tells nobody twice. Service role only: settle_order_payment, mark_order_paid and place_order call it.';
 
 REVOKE ALL ON FUNCTION public.open_paid_order(_order_id uuid, _how text, _payment_id text, _actor_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.open_paid_order(_order_id uuid, _how text, _payment_id text, _actor_id uuid) TO service_role;
@@ -458,11 +468,17 @@ begin
   end if;
   insert into public.order_events (order_id, kind, detail, actor_id)
   values (found.id, 'refunded', jsonb_build_object('refund_id', _refund_id, 'amount_kopecks', _amount_kopecks, 'full', found.status = 'refunded'), _actor_id);
+  if found.user_id is not null then
+    insert into public.notifications (user_id, kind, payload)
+    select found.user_id, 'refund_made', jsonb_build_object('order_number', found.number, 'title', f.title,
+      'amount_kopecks', _amount_kopecks, 'full', found.status = 'refunded')
+    from public.offers f where f.id = found.offer_id;
+  end if;
   return found.status::text;
 end;
 $$;
 
-COMMENT ON FUNCTION public.record_order_refund(_order_id uuid, _amount_kopecks bigint, _refund_id text, _actor_id uuid) IS 'Records a refund the provider made (_refund_id, in kopecks; _actor_id, the admin who asked for it, or none for one made in the provider''s dashboard) once: a partial refund keeps the access, the refund that completes the amount makes the order refunded and ends exactly the memberships this order gave (end_memberships), nothing an admin or another order gave. Answers refunded | partially_refunded | already_recorded | not_paid | amount_too_large | unknown_order. Service role only: the admin''s refund action calls it after the provider confirms.';
+COMMENT ON FUNCTION public.record_order_refund(_order_id uuid, _amount_kopecks bigint, _refund_id text, _actor_id uuid) IS 'Records a refund the provider made (_refund_id, in kopecks; _actor_id, the admin who asked for it, or none for one made in the provider''s dashboard) once, and tells the buyer (refund_made): a partial refund keeps the access, the refund that completes the amount makes the order refunded and ends exactly the memberships this order gave (end_memberships), nothing an admin or another order gave. Answers refunded | partially_refunded | already_recorded | not_paid | amount_too_large | unknown_order. Service role only: the admin''s refund action calls it after the provider confirms, and the provider''s notification again (already_recorded).';
 
 REVOKE ALL ON FUNCTION public.record_order_refund(_order_id uuid, _amount_kopecks bigint, _refund_id text, _actor_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_order_refund(_order_id uuid, _amount_kopecks bigint, _refund_id text, _actor_id uuid) TO service_role;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
+import { NOTIFICATION_KINDS } from "@/lib/domain/notifications";
 import type { LocalBackend } from "@/local-backend/server";
 import { anonClient, SEEDED, serviceClient, signedIn, startTestBackend, TEST_DATABASES, uniqueEmail } from "@/local-backend/tests/harness";
 
@@ -275,7 +276,7 @@ describe.each(TEST_DATABASES)("on %s", (database) => {
       expect(await prefs()).toEqual([{ kind: "access_opened", enabled: false }]);
       expect((await visitor.rpc("unsubscribe_email", { _token: token! })).data).toBe(true);
       expect((await prefs())!.every((row) => !row.enabled)).toBe(true);
-      expect((await prefs())!.length).toBe(6);
+      expect((await prefs())!.length).toBe(NOTIFICATION_KINDS.length);
     });
   });
 });

@@ -150,6 +150,11 @@ describe("selling in the database", () => {
     expect(Date.parse(paid.access_until!) - Date.parse(paid.paid_at!)).toBe(30 * 24 * 60 * 60 * 1000);
     const memberships = (await service.from("group_members").select("source, source_ref, expires_at").eq("group_id", offer.group_id)).data!;
     expect(memberships).toEqual([{ source: "order", source_ref: String(order!.number), expires_at: expect.any(String) }]);
+    // The buyer and every admin are told once, however often ЮKassa repeated itself.
+    const told = (await service.from("notifications").select("user_id, kind, payload").in("kind", ["payment_received", "new_sale"])).data!;
+    const aboutThis = told.filter((row) => (row.payload as { order_number?: number }).order_number === order!.number);
+    expect(aboutThis.filter((row) => row.kind === "payment_received").map((row) => row.user_id)).toEqual([person.id]);
+    expect(aboutThis.filter((row) => row.kind === "new_sale").map((row) => row.user_id)).toEqual([SEEDED.admin.id]);
     const events = (await service.from("order_events").select("kind").eq("order_id", order!.id).order("id")).data!.map((event) => event.kind);
     expect(events).toEqual(["created", "mismatch", "mismatch", "mismatch", "paid"]);
     expect((await service.rpc("settle_order_payment", { _order_id: crypto.randomUUID(), _provider: "yookassa", _payment_id: "x", _status: "succeeded", _amount_kopecks: 1, _currency: "RUB" })).data).toBe("unknown_order");
@@ -189,6 +194,11 @@ describe("selling in the database", () => {
     const left = (await service.from("group_members").select("source, source_ref").eq("group_id", offer.group_id).eq("user_id", person.id)).data!;
     expect(left.map((row) => `${row.source}:${row.source_ref ?? ""}`).sort()).toEqual(["manual:", `order:${kept.number}`]);
     expect((await service.from("orders").select("status, refunded_kopecks").eq("id", refunded.id).single()).data).toEqual({ status: "refunded", refunded_kopecks: 300000 });
+    const refunds = (await service.from("notifications").select("payload").eq("user_id", person.id).eq("kind", "refund_made")).data!;
+    expect(refunds.map((row) => row.payload)).toEqual([
+      { order_number: refunded.number, title: expect.any(String), amount_kopecks: 100000, full: false },
+      { order_number: refunded.number, title: expect.any(String), amount_kopecks: 200000, full: true },
+    ]);
   });
 });
 
