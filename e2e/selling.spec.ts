@@ -178,6 +178,17 @@ test("the owner marks a bank transfer paid, refunds part of a payment and then t
     await expect(page.getByRole("main").getByRole("status")).toHaveText("Возврат оформлен: деньги вернутся покупателю, доступ по заказу закрыт");
     await expect(await canOpen()).toContainText("Скоро");
     expect((await service.from("orders").select("status, refunded_kopecks").eq("id", paid.id).single()).data).toEqual({ status: "refunded", refunded_kopecks: PRICE });
+
+    // «Скачать CSV» with the page's filter, for the admin only.
+    const csv = await page.request.get("/admin/orders/export?status=refunded");
+    expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    const text = await csv.text();
+    expect(text.startsWith('\uFEFF"Заказ";"Создан (МСК)"')).toBe(true);
+    expect(text).toContain(`"${paid.number}";`);
+    expect(text).toContain('"возвращён";"4900,00";"4900,00"');
+    expect(text).not.toContain(`"${transfer.number}";`);
+    const refused = await buyerPage.request.get("/admin/orders/export", { maxRedirects: 0 });
+    expect([refused.status(), refused.headers().location]).toEqual([307, "/dashboard"]);
     await buyerPage.close();
   } finally {
     await offer.remove();

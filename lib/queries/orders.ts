@@ -21,3 +21,24 @@ export async function getOrdersPage(status: OrderStatusFilter | null) {
     orders: orThrow(orders).map((order) => ({ ...order, title: titles.get(order.offer_id) ?? "Курс" })),
   };
 }
+
+/** Every order with the status (for «Скачать CSV»), read a thousand at a time: a select stops at max_rows. */
+export async function getAllOrders(status: OrderStatusFilter | null) {
+  const client = await createDataClient();
+  const offers = orThrow(await client.from("offers").select("id, title"));
+  const titles = new Map(offers.map((offer) => [offer.id, offer.title]));
+  const rows = [];
+  for (let from = 0; ; from += 1000) {
+    let query = client
+      .from("orders")
+      .select("number, status, buyer_email, amount_kopecks, refunded_kopecks, created_at, paid_at, offer_id")
+      .order("created_at", { ascending: false })
+      .order("number", { ascending: false })
+      .range(from, from + 999);
+    if (status) query = query.eq("status", status);
+    const page = await query;
+    const found = orThrow(page);
+    rows.push(...found.map((order) => ({ ...order, title: titles.get(order.offer_id) ?? "Курс" })));
+    if (found.length < 1000) return rows;
+  }
+}

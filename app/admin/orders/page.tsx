@@ -49,9 +49,12 @@ export default async function OrdersPage({ searchParams }: Props) {
           </Link>
         ))}
       </nav>
-      <p className="text-sm text-muted-foreground">
-        {page.total > ORDERS_SHOWN ? `Последние ${ORDERS_SHOWN} из ${page.total}` : `Заказов: ${page.total}`}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <p className="text-muted-foreground">{page.total > ORDERS_SHOWN ? `Последние ${ORDERS_SHOWN} из ${page.total}` : `Заказов: ${page.total}`}</p>
+        <a href={status ? `/admin/orders/export?status=${status}` : "/admin/orders/export"} className="font-medium text-primary underline-offset-4 hover:underline" download>
+          Скачать CSV
+        </a>
+      </div>
       {page.orders.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">Заказов пока нет</p>
       ) : (

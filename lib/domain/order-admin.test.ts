@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { toCsv } from "./analytics";
+import { ordersTable } from "./order-admin";
+
+describe("ordersTable", () => {
+  it("lists each order with exact amounts in rubles and Moscow times, ready for Excel", () => {
+    const table = ordersTable([
+      {
+        number: 1042,
+        created_at: "2027-01-10T07:00:00Z",
+        paid_at: "2027-01-10T07:05:00Z",
+        buyer_email: "buyer@example.com",
+        title: "=Курс",
+        status: "partially_refunded",
+        amount_kopecks: 490050,
+        refunded_kopecks: 100000,
+      },
+    ]);
+    expect(table.rows[0]).toEqual(["1042", expect.stringContaining("10:00"), expect.stringContaining("10:05"), "buyer@example.com", "=Курс", "частичный возврат", "4900,50", "1000,00"]);
+    // A title that starts like a formula is text in the file.
+    expect(toCsv(table)).toContain(`"'=Курс"`);
+  });
+});
