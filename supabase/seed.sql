@@ -216,15 +216,11 @@ begin
   insert into public.group_module_access (group_id, module_id, is_unlocked, unlock_at) values
     ('f0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000003', true, now() + interval '7 days');
 
-  -- What the demo school sells (/courses): a cohort that opens Lovable and n8n for 90 days, paid
-  -- through the ЮKassa stand-in (local-backend/yookassa).
-  insert into public.groups (id, name) values ('f0000000-0000-4000-8000-000000000002', 'Tech Founder: старт');
-  insert into public.group_tool_access (group_id, tool_id, is_unlocked) values
-    ('f0000000-0000-4000-8000-000000000002', '70000000-0000-4000-8000-000000000001', true),
-    ('f0000000-0000-4000-8000-000000000002', '70000000-0000-4000-8000-000000000003', true);
+  -- What the demo school sells (/courses): a place in the January cohort, paid through the ЮKassa
+  -- stand-in (local-backend/yookassa).
   insert into public.offers (slug, title, description_md, price_kopecks, group_id, access_days, is_published) values
-    ('tech-founder-start', 'Tech Founder: старт',
-     E'Соберите первый продукт без программиста: прототип в Lovable и автоматизации в n8n.\n\nУроки с видео, задания с проверкой куратора.',
-     490000, 'f0000000-0000-4000-8000-000000000002', 90, true);
+    ('potok-yanvar-2027', 'Поток: январь 2027',
+     E'Учимся вместе с потоком: модули открываются по расписанию, задания проверяют кураторы.\n\nПервым откроется модуль «Первые продажи».',
+     490000, 'f0000000-0000-4000-8000-000000000001', 90, true);
 end
 $$;
