@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { pagePolicy, type SecurityHeaderOptions } from "@/lib/security/headers";
+import { pagePolicy, paymentPageOrigin, type SecurityHeaderOptions } from "@/lib/security/headers";
 import { SITE_URL } from "@/lib/site";
 import { supabaseEnv } from "@/lib/supabase/env";
 import { updateSession } from "@/lib/supabase/proxy";
@@ -8,6 +8,7 @@ const policyOptions = (): SecurityHeaderOptions => ({
   supabaseUrl: supabaseEnv().url,
   siteUrl: SITE_URL,
   development: process.env.NODE_ENV === "development",
+  paymentPageOrigin: paymentPageOrigin(),
 });
 
 export async function proxy(request: NextRequest) {

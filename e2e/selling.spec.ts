@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, visitorAddress } from "./fixtures";
 import { createStudent, createTool, deleteUser, findUserId, service, unique, uniqueName } from "./helpers/backend";
 import { E2E_APP_URL, E2E_YOOKASSA_URL } from "./helpers/ports";
 import { signInByAction, useSession } from "./helpers/session";
@@ -232,5 +232,24 @@ test("the owner makes a promo code for one course and one use: the first buyer p
     await service.from("promo_codes").delete().eq("code", code);
     await offer.remove();
     await Promise.all(buyers.map((buyer) => deleteUser(buyer.id)));
+  }
+});
+
+test("the checkout works before any script: the browser posts the form and lands on ЮKassa's page, which the policy lets it reach", async ({ browser }) => {
+  const offer = await newOffer();
+  const buyer = await createStudent(uniqueName("Pokupatel Bez Skriptov"));
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
+  try {
+    const page = await context.newPage();
+    await signInByAction(page, buyer.email, buyer.password);
+    await page.goto(`/courses/${offer.slug}/checkout`);
+    await page.getByRole("checkbox", { name: /договора-оферты/ }).check();
+    await page.getByRole("button", { name: /Перейти к оплате/ }).click();
+    await expect(page).toHaveURL(new RegExp(`^${E2E_YOOKASSA_URL}/checkout/`));
+    await expect(page.getByText("4 900,00 ₽")).toBeVisible();
+  } finally {
+    await context.close();
+    await offer.remove();
+    await deleteUser(buyer.id);
   }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, pagePolicy, securityHeaders, STATIC_PAGES, SUBMIT_GUARD_HASH } from "./headers";
+import { contentSecurityPolicy, pagePolicy, paymentPageOrigin, securityHeaders, STATIC_PAGES, SUBMIT_GUARD_HASH } from "./headers";
 
 const options = { supabaseUrl: "https://abc.supabase.co", siteUrl: "https://school.example", development: false };
 const directive = (policy: string, name: string) => policy.split("; ").find((entry) => entry.startsWith(`${name} `))?.split(" ").slice(1);
@@ -34,5 +34,16 @@ describe("securityHeaders", () => {
   it("sends HSTS only on https", () => {
     expect(securityHeaders(options)["Strict-Transport-Security"]).toBe("max-age=63072000; includeSubDomains");
     expect(securityHeaders({ ...options, siteUrl: "http://localhost:3000" })).not.toHaveProperty("Strict-Transport-Security");
+  });
+});
+
+describe("the payment page in form-action", () => {
+  it("lets a checkout posted before its script be redirected to ЮKassa's page, and nowhere else", () => {
+    expect(paymentPageOrigin({})).toBeNull();
+    expect(paymentPageOrigin({ YOOKASSA_SHOP_ID: "123" })).toBe("https://yoomoney.ru");
+    expect(paymentPageOrigin({ YOOKASSA_SHOP_ID: "demo-shop", YOOKASSA_API_URL: "http://127.0.0.1:54328/v3" })).toBe("http://127.0.0.1:54328");
+    const base = { supabaseUrl: "https://project.supabase.co", siteUrl: "https://school.example", development: false };
+    expect(directive(contentSecurityPolicy(base, "n"), "form-action")).toEqual(["'self'"]);
+    expect(directive(contentSecurityPolicy({ ...base, paymentPageOrigin: "https://yoomoney.ru" }, "n"), "form-action")).toEqual(["'self'", "https://yoomoney.ru"]);
   });
 });

@@ -35,13 +35,18 @@ export interface SecurityHeaderOptions {
   siteUrl: string;
   /** `next dev` needs eval for React's debugging and a websocket for hot reload. */
   development: boolean;
+  /**
+   * Where checkout sends the buyer to pay (ЮKassa's payment page): a checkout posted before its
+   * script is answered with a redirect there, which form-action must allow.
+   */
+  paymentPageOrigin?: string | null;
 }
 
 /**
  * The policy of one response: with a nonce, scripts need it (or to be loaded by a script that has
  * it); without, for the static pages and files, inline scripts are allowed.
  */
-export function contentSecurityPolicy({ supabaseUrl, siteUrl, development }: SecurityHeaderOptions, nonce?: string): string {
+export function contentSecurityPolicy({ supabaseUrl, siteUrl, development, paymentPageOrigin }: SecurityHeaderOptions, nonce?: string): string {
   const supabase = new URL(supabaseUrl);
   const realtime = `${supabase.protocol === "https:" ? "wss:" : "ws:"}//${supabase.host}`;
   const directives: Record<string, string[]> = {
@@ -61,7 +66,7 @@ export function contentSecurityPolicy({ supabaseUrl, siteUrl, development }: Sec
     "frame-ancestors": ["'none'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
-    "form-action": ["'self'"],
+    "form-action": ["'self'", ...(paymentPageOrigin ? [paymentPageOrigin] : [])],
   };
   const policy = Object.entries(directives).map(([name, sources]) => `${name} ${sources.join(" ")}`);
   if (new URL(siteUrl).protocol === "https:") policy.push("upgrade-insecure-requests");
@@ -81,6 +86,15 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   }
   return headers;
+}
+
+/**
+ * The origin of the payment page checkout redirects to: ЮKassa's (yoomoney.ru) for a real shop, the
+ * stand-in's for `npm run dev` and the tests (YOOKASSA_API_URL), none while payments are off.
+ */
+export function paymentPageOrigin(env: Record<string, string | undefined> = process.env): string | null {
+  if (env.YOOKASSA_API_URL) return new URL(env.YOOKASSA_API_URL).origin;
+  return env.YOOKASSA_SHOP_ID ? "https://yoomoney.ru" : null;
 }
 
 /** A fresh nonce for one response: 128 random bits, base64 as CSP writes it. */
