@@ -179,6 +179,12 @@ test("the owner marks a bank transfer paid, refunds part of a payment and then t
     await expect(await canOpen()).toContainText("Скоро");
     expect((await service.from("orders").select("status, refunded_kopecks").eq("id", paid.id).single()).data).toEqual({ status: "refunded", refunded_kopecks: PRICE });
 
+    // Today's revenue counts what was paid and returned today, in Moscow.
+    await page.goto("/admin/orders");
+    await expect(page.getByRole("heading", { name: /^Выручка за 30 дней: / })).toBeVisible();
+    const today = new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", day: "2-digit", month: "2-digit", year: "numeric" }).format(new Date());
+    await expect(page.getByRole("table", { name: "Выручка по дням" }).getByRole("row").nth(1)).toContainText(today);
+
     // «Скачать CSV» with the page's filter, for the admin only.
     const csv = await page.request.get("/admin/orders/export?status=refunded");
     expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");

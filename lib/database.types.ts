@@ -2387,6 +2387,18 @@ export type Database = {
         }
         Returns: undefined
       }
+      revenue_by_day: {
+        Args: {
+          _from: string
+          _to: string
+        }
+        Returns: {
+          day: string
+          orders: number
+          paid_kopecks: number
+          refunded_kopecks: number
+        }[]
+      }
       review_page: {
         Args: {
           _submission_id: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decimalToKopecks, formatRubles, kopecksToDecimal, kopecksToRublesInput, rublesInputToKopecks } from "./money";
+import { decimalToKopecks, formatRubles, formatSum, kopecksToDecimal, kopecksToRublesInput, rublesInputToKopecks } from "./money";
 
 describe("money in kopecks", () => {
   it.each([
@@ -57,5 +57,13 @@ describe("a price typed in rubles", () => {
     for (const kopecks of [0, 5, 99, 490000, 490050, 490005, 100000000]) expect(rublesInputToKopecks(kopecksToRublesInput(kopecks))).toBe(kopecks);
     expect(kopecksToRublesInput(490050)).toBe("4900,50");
     expect(kopecksToRublesInput(490000)).toBe("4900");
+  });
+});
+
+describe("formatSum", () => {
+  it("writes a sum, nothing and a loss included", () => {
+    expect(formatSum(0)).toBe("0\u00a0₽");
+    expect(formatSum(600000)).toBe("6\u00a0000\u00a0₽");
+    expect(formatSum(-100050)).toBe("−1\u00a0000,50\u00a0₽");
   });
 });

@@ -18,14 +18,19 @@ export function decimalToKopecks(value: unknown): number | null {
   return match ? Number(match[1]) * 100 + Number(match[2]) : null;
 }
 
-/** «4 900 ₽», «4 900,50 ₽», «Бесплатно» for a price of nothing. */
+/** A price: «4 900 ₽», «4 900,50 ₽», «Бесплатно» for a price of nothing. */
 export function formatRubles(kopecks: number): string {
-  if (kopecks === 0) return "Бесплатно";
-  const rubles = Math.trunc(kopecks / 100)
+  return kopecks === 0 ? "Бесплатно" : formatSum(kopecks);
+}
+
+/** A sum of money: «0 ₽», «4 900,50 ₽», «−1 000 ₽». */
+export function formatSum(kopecks: number): string {
+  const whole = Math.abs(kopecks);
+  const rubles = Math.trunc(whole / 100)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
-  const rest = kopecks % 100;
-  return `${rubles}${rest ? `,${String(rest).padStart(2, "0")}` : ""}\u00a0₽`;
+  const rest = whole % 100;
+  return `${kopecks < 0 ? "−" : ""}${rubles}${rest ? `,${String(rest).padStart(2, "0")}` : ""}\u00a0₽`;
 }
 
 /** The most an offer may cost: 1 000 000 ₽ (the database's offers_price_range). */

@@ -5,6 +5,8 @@ import { orThrow } from "./result";
 
 /** The admin's orders (/admin/orders): the newest first, by status, with each offer's title. */
 export const ORDERS_SHOWN = 100;
+/** The days «Выручка» covers, today included. */
+export const REVENUE_DAYS = 30;
 
 export async function getOrdersPage(status: OrderStatusFilter | null) {
   const client = await createDataClient();
@@ -14,9 +16,16 @@ export async function getOrdersPage(status: OrderStatusFilter | null) {
     .order("created_at", { ascending: false })
     .limit(ORDERS_SHOWN);
   if (status) query = query.eq("status", status);
-  const [orders, offers] = await Promise.all([query, client.from("offers").select("id, title")]);
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date());
+  const monthAgo = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date(Date.now() - (REVENUE_DAYS - 1) * 86_400_000));
+  const [orders, offers, revenue] = await Promise.all([
+    query,
+    client.from("offers").select("id, title"),
+    client.rpc("revenue_by_day", { _from: monthAgo, _to: today }),
+  ]);
   const titles = new Map(orThrow(offers).map((offer) => [offer.id, offer.title]));
   return {
+    revenue: orThrow(revenue),
     total: orders.count ?? 0,
     orders: orThrow(orders).map((order) => ({ ...order, title: titles.get(order.offer_id) ?? "Курс" })),
   };

@@ -176,6 +176,9 @@ describe("selling in the database", () => {
   });
 
   it("a partial refund keeps the access; the refund that completes the amount takes back exactly this order's membership", async () => {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date());
+    const revenue = async () => (await admin.rpc("revenue_by_day", { _from: today, _to: today })).data![0];
+    const before = await revenue();
     const offer = await newOffer(service, 300000);
     const person = await buyer(backend, service);
     const kept = (await placeOrder(service, person.id, offer.id)).order!;
@@ -194,6 +197,10 @@ describe("selling in the database", () => {
     const left = (await service.from("group_members").select("source, source_ref").eq("group_id", offer.group_id).eq("user_id", person.id)).data!;
     expect(left.map((row) => `${row.source}:${row.source_ref ?? ""}`).sort()).toEqual(["manual:", `order:${kept.number}`]);
     expect((await service.from("orders").select("status, refunded_kopecks").eq("id", refunded.id).single()).data).toEqual({ status: "refunded", refunded_kopecks: 300000 });
+    // Today's revenue: two orders paid, 6 000 ₽, and 3 000 ₽ returned; nobody but an admin reads it.
+    const after = await revenue();
+    expect([after.orders - before.orders, after.paid_kopecks - before.paid_kopecks, after.refunded_kopecks - before.refunded_kopecks]).toEqual([2, 600000, 300000]);
+    expect((await person.client.rpc("revenue_by_day", { _from: today, _to: today })).data).toEqual([{ day: today, orders: 0, paid_kopecks: 0, refunded_kopecks: 0 }]);
     const refunds = (await service.from("notifications").select("payload").eq("user_id", person.id).eq("kind", "refund_made")).data!;
     expect(refunds.map((row) => row.payload)).toEqual([
       { order_number: refunded.number, title: expect.any(String), amount_kopecks: 100000, full: false },
