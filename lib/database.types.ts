@@ -2367,6 +2367,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      remind_unpaid_orders: {
+        Args: {
+          _after_minutes: number
+        }
+        Returns: number
+      }
       reorder_content: {
         Args: {
           _kind: string
@@ -2606,7 +2612,7 @@ export type Database = {
       delivery_status: "pending" | "sending" | "sent" | "failed" | "skipped"
       membership_source: "manual" | "order" | "promo"
       notification_channel: "email" | "telegram"
-      notification_kind: "welcome" | "homework_returned" | "homework_accepted" | "review_waiting" | "access_opened" | "item_unlocked" | "payment_received" | "new_sale" | "refund_made"
+      notification_kind: "welcome" | "homework_returned" | "homework_accepted" | "review_waiting" | "access_opened" | "item_unlocked" | "payment_received" | "new_sale" | "refund_made" | "order_unpaid"
       order_status: "pending" | "paid" | "canceled" | "refunded" | "partially_refunded"
       submission_status: "submitted" | "returned" | "accepted"
     }

@@ -71,6 +71,11 @@ describe("describeNotification", () => {
     );
     expect(describeNotification("refund_made", { ...order, full: true }).text).toMatch(/Доступ к курсу по этому заказу закрыт\.$/);
     expect(describeNotification("new_sale", { what: "?" })).toEqual({ title: "Новая продажа", text: "Подробности — в заказе.", path: "/admin/orders" });
+    expect(describeNotification("order_unpaid", { order_number: 7, title: "Поток", slug: "potok" })).toEqual({
+      title: "Заказ №7 ждёт оплаты",
+      text: "Курс «Поток» ещё не оплачен. Вернуться к оплате можно в любой момент.",
+      path: "/courses/potok/checkout",
+    });
   });
 
   it("still says something sensible of a payload it does not recognise", () => {

@@ -25,6 +25,7 @@ export const NOTIFICATION_KINDS = [
   "payment_received",
   "new_sale",
   "refund_made",
+  "order_unpaid",
 ] as const satisfies readonly NotificationKind[];
 
 export const NOTIFICATION_CHANNELS = ["email", "telegram"] as const satisfies readonly NotificationChannel[];
@@ -62,6 +63,9 @@ const decisionSchema = z.object({
   comment_id: z.string().optional().catch(undefined),
   comment: z.string().optional().catch(undefined),
 });
+
+/** The unpaid order's reminder (migration 20261128008800). */
+const unpaidSchema = z.object({ order_number: z.number().int(), title: z.string(), slug: z.string() });
 
 /** What selling's notifications say of an order (migration 20261128008500). */
 const orderSchema = z.object({
@@ -187,6 +191,16 @@ export function describeNotification(kind: NotificationKind, payload: unknown): 
     case "new_sale":
     case "refund_made":
       return describeOrderNotification(kind, payload);
+    case "order_unpaid": {
+      const parsed = unpaidSchema.safeParse(payload);
+      if (!parsed.success) return { title: "Заказ ждёт оплаты", text: "Курс ещё не оплачен.", path: "/courses" };
+      const { order_number, title, slug } = parsed.data;
+      return {
+        title: `Заказ №${order_number} ждёт оплаты`,
+        text: `Курс «${title}» ещё не оплачен. Вернуться к оплате можно в любой момент.`,
+        path: `/courses/${encodeURIComponent(slug)}/checkout`,
+      };
+    }
     case "access_opened":
     case "item_unlocked": {
       const parsed = itemsSchema.safeParse(payload);

@@ -3,7 +3,8 @@ import type { Database } from "@/lib/database.types";
 import type { DeliveryOutcome } from "./outcome";
 
 /**
- * One round of the notification worker: announce the dates that passed, claim the due deliveries
+ * One round of the notification worker: announce the dates that passed, remind buyers of orders
+ * left unpaid, claim the due deliveries
  * (a lease, `for update skip locked`, so several workers never take the same one), send each and
  * record what happened. A worker that dies mid-round leaves its claims to expire and be claimed
  * again: the message being sent at that moment may go once more, nothing is lost.
@@ -21,6 +22,8 @@ export interface Senders {
 
 export interface RoundSummary {
   announced: number;
+  /** Buyers told their order is still unpaid (remind_unpaid_orders). */
+  reminded: number;
   claimed: number;
   sent: number;
   retried: number;
@@ -31,6 +34,14 @@ export interface RoundSummary {
 export interface RoundOptions {
   batch?: number;
   leaseSeconds?: number;
+  /** How long after an order's payment began its buyer is reminded: ORDER_REMINDER_MINUTES, a day by default. */
+  reminderMinutes?: number;
+}
+
+/** The school's reminder delay for unpaid orders (docs/deployment.md), in minutes. */
+export function orderReminderMinutes(env: Record<string, string | undefined> = process.env): number {
+  const minutes = Number(env.ORDER_REMINDER_MINUTES ?? 24 * 60);
+  return Number.isInteger(minutes) && minutes >= 1 ? minutes : 24 * 60;
 }
 
 type Service = SupabaseClient<Database>;
@@ -59,10 +70,12 @@ function reasonToSkip(delivery: ClaimedDelivery, senders: Senders): string | nul
 export async function deliverRound(client: Service, senders: Senders, options: RoundOptions = {}): Promise<RoundSummary> {
   const announced = await client.rpc("notify_scheduled_openings");
   if (announced.error) throw new Error(`notify_scheduled_openings: ${announced.error.message}`);
+  const reminded = await client.rpc("remind_unpaid_orders", { _after_minutes: options.reminderMinutes ?? orderReminderMinutes() });
+  if (reminded.error) throw new Error(`remind_unpaid_orders: ${reminded.error.message}`);
   const claimed = await client.rpc("claim_deliveries", { _limit: options.batch ?? 20, _lease_seconds: options.leaseSeconds ?? 120 });
   if (claimed.error) throw new Error(`claim_deliveries: ${claimed.error.message}`);
 
-  const summary: RoundSummary = { announced: announced.data, claimed: claimed.data.length, sent: 0, retried: 0, failed: 0, skipped: 0 };
+  const summary: RoundSummary = { announced: announced.data, reminded: reminded.data, claimed: claimed.data.length, sent: 0, retried: 0, failed: 0, skipped: 0 };
   for (const delivery of claimed.data) {
     const skip = reasonToSkip(delivery, senders);
     if (skip) {
@@ -89,7 +102,7 @@ export async function deliverRound(client: Service, senders: Senders, options: R
 /** Rounds until nothing more is due now (a full batch means more may be waiting). */
 export async function deliverAllDue(client: Service, senders: Senders, options: RoundOptions & { maxRounds?: number } = {}) {
   const batch = options.batch ?? 20;
-  const total: RoundSummary = { announced: 0, claimed: 0, sent: 0, retried: 0, failed: 0, skipped: 0 };
+  const total: RoundSummary = { announced: 0, reminded: 0, claimed: 0, sent: 0, retried: 0, failed: 0, skipped: 0 };
   for (let round = 0; round < (options.maxRounds ?? 50); round += 1) {
     const summary = await deliverRound(client, senders, { ...options, batch });
     for (const key of Object.keys(total) as (keyof RoundSummary)[]) total[key] += summary[key];

@@ -38,6 +38,7 @@ const BUTTONS: Record<NotificationKind, string> = {
   payment_received: "Перейти к обучению",
   new_sale: "Открыть заказы",
   refund_made: "Открыть школу",
+  order_unpaid: "Вернуться к оплате",
 };
 
 export function escapeHtml(text: string): string {

@@ -34,7 +34,8 @@ CREATE TYPE public.notification_kind AS ENUM (
     'item_unlocked',
     'payment_received',
     'new_sale',
-    'refund_made'
+    'refund_made',
+    'order_unpaid'
 );
 
 

@@ -160,6 +160,21 @@ describe("selling in the database", () => {
     expect((await service.rpc("settle_order_payment", { _order_id: crypto.randomUUID(), _provider: "yookassa", _payment_id: "x", _status: "succeeded", _amount_kopecks: 1, _currency: "RUB" })).data).toBe("unknown_order");
   });
 
+  it("an order left unpaid is reminded of once, after the delay, and a paid one never", async () => {
+    const offer = await newOffer(service, 70000);
+    const person = await buyer(backend, service);
+    const unpaid = (await placeOrder(service, person.id, offer.id)).order!;
+    await service.rpc("attach_order_payment", { _order_id: unpaid.id, _provider: "yookassa", _payment_id: `pay-u-${unpaid.id}` });
+    const remind = async () => (await service.rpc("remind_unpaid_orders", { _after_minutes: 60 })).data;
+    expect(await remind()).toBe(0);
+    await service.from("orders").update({ created_at: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString() }).eq("id", unpaid.id);
+    expect(await remind()).toBeGreaterThanOrEqual(1);
+    expect(await remind()).toBe(0);
+    const told = (await service.from("notifications").select("payload").eq("user_id", person.id).eq("kind", "order_unpaid")).data!;
+    expect(told.map((row) => row.payload)).toEqual([{ order_number: unpaid.number, title: expect.any(String), slug: offer.slug }]);
+    expect((await admin.rpc("remind_unpaid_orders", { _after_minutes: 1 })).error?.code).toBe("42501");
+  });
+
   it("a canceled payment leaves no access; an admin's manual payment opens it and says who", async () => {
     const offer = await newOffer(service, 100000);
     const person = await buyer(backend, service);
