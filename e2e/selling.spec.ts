@@ -185,6 +185,19 @@ test("the owner marks a bank transfer paid, refunds part of a payment and then t
     const today = new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", day: "2-digit", month: "2-digit", year: "numeric" }).format(new Date());
     await expect(page.getByRole("table", { name: "Выручка по дням" }).getByRole("row").nth(1)).toContainText(today);
 
+    // The course and the period narrow the list; each order tells its history.
+    const isoToday = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date());
+    const filters = page.getByRole("form", { name: "Отбор заказов" });
+    await filters.getByLabel("Курс").selectOption({ label: offer.title });
+    await filters.getByLabel("С (МСК)").fill(isoToday);
+    await filters.getByLabel("По (МСК)").fill(isoToday);
+    await filters.getByRole("button", { name: "Показать" }).click();
+    await expect(page).toHaveURL(new RegExp(`offer=${offer.offerId}&from=${isoToday}&to=${isoToday}`));
+    await expect(page.getByTestId("order-row")).toHaveCount(2);
+    const history = page.getByTestId("order-row").filter({ hasText: `Заказ №${paid.number}` }).getByRole("group");
+    await history.getByText("История заказа").click();
+    await expect(history).toContainText("возврат 3\u00a0899,50\u00a0₽: доступ закрыт");
+
     // «Скачать CSV» with the page's filter, for the admin only.
     const csv = await page.request.get("/admin/orders/export?status=refunded");
     expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");

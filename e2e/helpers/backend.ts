@@ -113,7 +113,11 @@ export function schoolRows(scope: {
     marked_submissions: service.from("submissions").select("id").ilike("answer_md", `%${marker}%`),
     marked_comments: service.from("submission_comments").select("id").ilike("body_md", `%${marker}%`),
     group_curators: service.from("group_curators").select("*").or(`group_id.eq.${groupId},user_id.in.(${users})`),
-    notifications: service.from("notifications").select("id, user_id, read_at").in("user_id", users).order("id"),
+    // Every admin hears of each sale («Новая продажа»), made by specs running beside: not a write of the test's own.
+    notifications: service.from("notifications").select("id, user_id, read_at").in("user_id", users).neq("kind", "new_sale").order("id"),
+    orders: service.from("orders").select("id, status, refunded_kopecks").in("user_id", users),
+    marked_offers: service.from("offers").select("id").ilike("title", `%${marker}%`),
+    marked_promo_codes: service.from("promo_codes").select("id").ilike("code", `%${marker}%`),
     notification_preferences: service.from("notification_preferences").select("*").in("user_id", users),
     telegram_links: service.from("telegram_links").select("*").in("user_id", users),
     failed_deliveries: service.from("notification_deliveries").select("id, status, attempts").in("id", deliveryIds),

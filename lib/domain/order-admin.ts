@@ -1,7 +1,7 @@
 import { formatMoscowTime } from "./dates";
 import type { OrderStatus } from "./orders";
 import type { Table } from "./analytics";
-import { kopecksToDecimal } from "@/lib/payments/money";
+import { formatSum, kopecksToDecimal } from "@/lib/payments/money";
 
 /** An order's status in the admin's list. */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -53,4 +53,26 @@ export function ordersTable(orders: readonly OrderRow[]): Table {
       kopecksToDecimal(order.refunded_kopecks).replace(".", ","),
     ]),
   };
+}
+
+/** One step of an order's history, as the admin reads it. */
+export function orderEventLabel(kind: string, detail: unknown): string {
+  const data = (detail && typeof detail === "object" ? detail : {}) as Record<string, unknown>;
+  const amount = typeof data.amount_kopecks === "number" ? formatSum(data.amount_kopecks) : null;
+  switch (kind) {
+    case "created":
+      return `оформлен${amount ? ` на ${amount}` : ""}${data.promo_code_id ? " с промокодом" : ""}`;
+    case "paid":
+      return data.how === "manual" ? "отмечен оплаченным вручную" : data.how === "free" ? "бесплатный: доступ открыт сразу" : `оплачен${amount ? ` (${amount})` : ""}`;
+    case "canceled":
+      return "оплата отменена";
+    case "refunded":
+      return `возврат${amount ? ` ${amount}` : ""}${data.full ? ": доступ закрыт" : ""}`;
+    case "mismatch":
+      return data.reason === "amount" ? "уведомление с другой суммой: не учтено" : "уведомление о другом платеже: не учтено";
+    case "reminded":
+      return "покупателю напомнили об оплате";
+    default:
+      return kind;
+  }
 }

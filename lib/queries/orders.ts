@@ -1,6 +1,6 @@
 import "server-only";
 import { createDataClient } from "@/lib/supabase/server";
-import type { OrderStatusFilter } from "@/lib/validation/orders";
+import { moscowDayAfter, moscowDayStart, type OrderFilters } from "@/lib/validation/orders";
 import { orThrow } from "./result";
 
 /** The admin's orders (/admin/orders): the newest first, by status, with each offer's title. */
@@ -8,44 +8,70 @@ export const ORDERS_SHOWN = 100;
 /** The days «Выручка» covers, today included. */
 export const REVENUE_DAYS = 30;
 
-export async function getOrdersPage(status: OrderStatusFilter | null) {
+/** A read of orders narrowed by the page's filters. */
+function filtered<Q extends { eq(column: string, value: string): Q; gte(column: string, value: string): Q; lt(column: string, value: string): Q }>(
+  query: Q,
+  filters: OrderFilters,
+): Q {
+  let narrowed = query;
+  if (filters.status) narrowed = narrowed.eq("status", filters.status);
+  if (filters.offerId) narrowed = narrowed.eq("offer_id", filters.offerId);
+  if (filters.from) narrowed = narrowed.gte("created_at", moscowDayStart(filters.from));
+  if (filters.to) narrowed = narrowed.lt("created_at", moscowDayAfter(filters.to));
+  return narrowed;
+}
+
+export async function getOrdersPage(filters: OrderFilters) {
   const client = await createDataClient();
-  let query = client
-    .from("orders")
-    .select("id, number, status, buyer_email, amount_kopecks, refunded_kopecks, created_at, paid_at, offer_id", { count: "exact" })
-    .order("created_at", { ascending: false })
-    .limit(ORDERS_SHOWN);
-  if (status) query = query.eq("status", status);
+  const query = filtered(
+    client
+      .from("orders")
+      .select("id, number, status, buyer_email, amount_kopecks, refunded_kopecks, created_at, paid_at, offer_id", { count: "exact" })
+      .order("created_at", { ascending: false })
+      .limit(ORDERS_SHOWN),
+    filters,
+  );
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date());
   const monthAgo = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date(Date.now() - (REVENUE_DAYS - 1) * 86_400_000));
   const [orders, offers, revenue] = await Promise.all([
     query,
-    client.from("offers").select("id, title"),
+    client.from("offers").select("id, title").order("title"),
     client.rpc("revenue_by_day", { _from: monthAgo, _to: today }),
   ]);
+  const shown = orThrow(orders);
+  // Each shown order's history: a second read, as it names the orders the first one found.
+  const events = shown.length
+    ? orThrow(await client.from("order_events").select("order_id, kind, detail, created_at").in("order_id", shown.map((order) => order.id)).order("id"))
+    : [];
   const titles = new Map(orThrow(offers).map((offer) => [offer.id, offer.title]));
   return {
+    offers: orThrow(offers),
     revenue: orThrow(revenue),
     total: orders.count ?? 0,
-    orders: orThrow(orders).map((order) => ({ ...order, title: titles.get(order.offer_id) ?? "Курс" })),
+    orders: shown.map((order) => ({
+      ...order,
+      title: titles.get(order.offer_id) ?? "Курс",
+      events: events.filter((event) => event.order_id === order.id),
+    })),
   };
 }
 
-/** Every order with the status (for «Скачать CSV»), read a thousand at a time: a select stops at max_rows. */
-export async function getAllOrders(status: OrderStatusFilter | null) {
+/** Every order the filters name (for «Скачать CSV»), read a thousand at a time: a select stops at max_rows. */
+export async function getAllOrders(filters: OrderFilters) {
   const client = await createDataClient();
   const offers = orThrow(await client.from("offers").select("id, title"));
   const titles = new Map(offers.map((offer) => [offer.id, offer.title]));
   const rows = [];
   for (let from = 0; ; from += 1000) {
-    let query = client
-      .from("orders")
-      .select("number, status, buyer_email, amount_kopecks, refunded_kopecks, created_at, paid_at, offer_id")
-      .order("created_at", { ascending: false })
-      .order("number", { ascending: false })
-      .range(from, from + 999);
-    if (status) query = query.eq("status", status);
-    const page = await query;
+    const page = await filtered(
+      client
+        .from("orders")
+        .select("number, status, buyer_email, amount_kopecks, refunded_kopecks, created_at, paid_at, offer_id")
+        .order("created_at", { ascending: false })
+        .order("number", { ascending: false })
+        .range(from, from + 999),
+      filters,
+    );
     const found = orThrow(page);
     rows.push(...found.map((order) => ({ ...order, title: titles.get(order.offer_id) ?? "Курс" })));
     if (found.length < 1000) return rows;

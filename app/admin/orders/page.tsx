@@ -5,16 +5,16 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { requireAdmin } from "@/lib/auth";
 import { formatMoscowTime } from "@/lib/domain/dates";
-import { ORDER_ACTION_RESULTS, ORDER_STATUS_LABELS } from "@/lib/domain/order-admin";
+import { ORDER_ACTION_RESULTS, ORDER_STATUS_LABELS, orderEventLabel } from "@/lib/domain/order-admin";
 import { formatRubles, formatSum, kopecksToDecimal } from "@/lib/payments/money";
 import { getOrdersPage, ORDERS_SHOWN, REVENUE_DAYS } from "@/lib/queries/orders";
-import { ORDER_STATUSES, type OrderStatusFilter } from "@/lib/validation/orders";
+import { ORDER_STATUSES, orderFiltersQuery, parseOrderFilters } from "@/lib/validation/orders";
 import { markOrderPaid, refundOrderPayment } from "./actions";
 
 export const metadata: Metadata = { title: "Заказы", robots: { index: false } };
 
 interface Props {
-  searchParams: Promise<{ status?: string | string[]; result?: string | string[] }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -22,9 +22,9 @@ const single = (value: string | string[] | undefined) => (Array.isArray(value) ?
 /** «Заказы»: who bought what, for how much, and where each order stands; a bank transfer and refunds. */
 export default async function OrdersPage({ searchParams }: Props) {
   const params = await searchParams;
-  const wanted = single(params.status);
-  const status = ORDER_STATUSES.find((value) => value === wanted) ?? null;
-  const [, page] = await Promise.all([requireAdmin(), getOrdersPage(status as OrderStatusFilter | null)]);
+  const filters = parseOrderFilters(params);
+  const { status } = filters;
+  const [, page] = await Promise.all([requireAdmin(), getOrdersPage(filters)]);
   const result = ORDER_ACTION_RESULTS[single(params.result) ?? ""];
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
@@ -38,11 +38,36 @@ export default async function OrdersPage({ searchParams }: Props) {
         </p>
       )}
       <RevenueSection days={page.revenue} />
+      <form method="get" action="/admin/orders" className="flex flex-wrap items-end gap-3 text-sm" aria-label="Отбор заказов">
+        {status && <input type="hidden" name="status" value={status} />}
+        <label className="flex flex-col gap-1">
+          Курс
+          <select name="offer" defaultValue={filters.offerId ?? ""} className="h-9 rounded-md border bg-background px-2">
+            <option value="">все курсы</option>
+            {page.offers.map((offer) => (
+              <option key={offer.id} value={offer.id}>
+                {offer.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          С (МСК)
+          <Input type="date" name="from" defaultValue={filters.from ?? ""} className="h-9 w-40" />
+        </label>
+        <label className="flex flex-col gap-1">
+          По (МСК)
+          <Input type="date" name="to" defaultValue={filters.to ?? ""} className="h-9 w-40" />
+        </label>
+        <Button type="submit" variant="outline">
+          Показать
+        </Button>
+      </form>
       <nav aria-label="Статус заказа" className="flex flex-wrap gap-2 text-sm">
         {[null, ...ORDER_STATUSES].map((value) => (
           <Link
             key={value ?? "all"}
-            href={value ? `/admin/orders?status=${value}` : "/admin/orders"}
+            href={`/admin/orders${orderFiltersQuery(filters, { status: value })}`}
             aria-current={value === status ? "page" : undefined}
             className="rounded-full border px-3 py-1.5 aria-[current=page]:border-primary aria-[current=page]:bg-primary aria-[current=page]:text-primary-foreground"
           >
@@ -52,7 +77,7 @@ export default async function OrdersPage({ searchParams }: Props) {
       </nav>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p className="text-muted-foreground">{page.total > ORDERS_SHOWN ? `Последние ${ORDERS_SHOWN} из ${page.total}` : `Заказов: ${page.total}`}</p>
-        <a href={status ? `/admin/orders/export?status=${status}` : "/admin/orders/export"} className="font-medium text-primary underline-offset-4 hover:underline" download>
+        <a href={`/admin/orders/export${orderFiltersQuery(filters)}`} className="font-medium text-primary underline-offset-4 hover:underline" download>
           Скачать CSV
         </a>
       </div>
@@ -73,6 +98,18 @@ export default async function OrdersPage({ searchParams }: Props) {
                     {formatMoscowTime(order.created_at)} · {ORDER_STATUS_LABELS[order.status]}
                     {order.refunded_kopecks > 0 ? ` · возвращено ${formatRubles(order.refunded_kopecks)}` : ""}
                   </p>
+                  {order.events.length > 0 && (
+                    <details className="mt-1 text-sm">
+                      <summary className="cursor-pointer text-muted-foreground">История заказа</summary>
+                      <ol className="mt-1 flex flex-col gap-0.5">
+                        {order.events.map((event, index) => (
+                          <li key={index}>
+                            {formatMoscowTime(event.created_at)} · {orderEventLabel(event.kind, event.detail)}
+                          </li>
+                        ))}
+                      </ol>
+                    </details>
+                  )}
                 </div>
                 {order.status === "pending" && (
                   <form action={markOrderPaid.bind(null, order.id)}>
