@@ -148,3 +148,32 @@ test("a student asking for the offers editor lands on the dashboard", async ({ p
   await page.goto("/admin/offers/new");
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test("«Выше» and «Ниже» set an offer's place, and the catalogue follows it", async ({ page }) => {
+  const { data: group } = await service.from("groups").insert({ name: unique("Порядок предложений") }).select("id").single();
+  const titles = [unique("Первое по порядку"), unique("Второе по порядку")];
+  await service.from("offers").insert(
+    titles.map((title, index) => ({ slug: unique(`poryadok-${index}`).toLowerCase(), title, price_kopecks: 100, group_id: group!.id, is_published: true, order_index: 9000 + index })),
+  );
+  try {
+    await useSession(page, "admin");
+    await page.goto("/admin/offers");
+    const place = async () => {
+      const shown = await page.getByTestId("offer-row").allTextContents();
+      return titles.map((title) => shown.findIndex((text) => text.includes(title)));
+    };
+    const [first, second] = await place();
+    expect(first).toBeLessThan(second);
+    await page.getByRole("button", { name: `Выше: ${titles[1]}` }).click();
+    await expect.poll(async () => {
+      const [a, b] = await place();
+      return a > b;
+    }).toBe(true);
+    await page.goto("/courses");
+    const catalogue = await page.getByRole("listitem").allTextContents();
+    expect(catalogue.findIndex((text) => text.includes(titles[1]))).toBeLessThan(catalogue.findIndex((text) => text.includes(titles[0])));
+  } finally {
+    await service.from("offers").delete().eq("group_id", group!.id);
+    await service.from("groups").delete().eq("id", group!.id);
+  }
+});

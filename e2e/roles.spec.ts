@@ -372,6 +372,14 @@ const ACTIONS: Record<string, Row> = {
   },
 
   // Offers: what the school sells. A refused caller's canary would create a draft for the canary group.
+  moveOffer: {
+    level: "admin",
+    canary: () => [{ id: nowhere(), direction: "up" }],
+    probe: () => [{ id: nowhere(), direction: "up" }],
+    answers: { redirect: /^\/admin\/offers\?result=failed$/ },
+    refusedRedirect: /^\/admin\/offers\?result=failed$/,
+    malformed: [[{ id: nowhere(), direction: "sideways" }]],
+  },
   saveOffer: {
     level: "admin",
     canary: (w) => [{ title: `${MARK} курс`, slug: `${MARK}-kurs`, description_md: "", price: "4900", group_id: w.groupId, access_days: "", is_published: false }],

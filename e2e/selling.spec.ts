@@ -184,6 +184,10 @@ test("the owner marks a bank transfer paid, refunds part of a payment and then t
     await expect(page.getByRole("heading", { name: /^Выручка за 30 дней: / })).toBeVisible();
     const today = new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", day: "2-digit", month: "2-digit", year: "numeric" }).format(new Date());
     await expect(page.getByRole("table", { name: "Выручка по дням" }).getByRole("row").nth(1)).toContainText(today);
+    // The same revenue beside the school's analytics.
+    await page.goto("/admin/analytics");
+    await expect(page.getByRole("heading", { name: /^Выручка за 30 дней: / })).toBeVisible();
+    await page.goto("/admin/orders");
 
     // The course and the period narrow the list; each order tells its history.
     const isoToday = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date());

@@ -51,3 +51,22 @@ export async function updateOffer(client: Client, id: string, values: Omit<Offer
 export async function deleteOffer(client: Client, id: string) {
   await changed(client.from("offers").delete().eq("id", id).select("id"), OFFER_NOT_FOUND);
 }
+
+/**
+ * Moves an offer one place up or down in the catalogue's order. The list is numbered 1…n first, so
+ * offers that shared a place (created with the same index) get one each; only the rows that moved
+ * are written.
+ */
+export async function moveOffer(client: Client, offerId: string, direction: "up" | "down") {
+  const list = await written(client.from("offers").select("id, order_index").order("order_index").order("title"));
+  const ids = (list ?? []).map((offer) => offer.id);
+  const from = ids.indexOf(offerId);
+  if (from === -1) throw new Refusal(OFFER_NOT_FOUND);
+  const to = direction === "up" ? from - 1 : from + 1;
+  if (to < 0 || to >= ids.length) return;
+  [ids[from], ids[to]] = [ids[to], ids[from]];
+  const current = new Map((list ?? []).map((offer) => [offer.id, offer.order_index]));
+  for (const [index, id] of ids.entries()) {
+    if (current.get(id) !== index + 1) await written(client.from("offers").update({ order_index: index + 1 }).eq("id", id));
+  }
+}

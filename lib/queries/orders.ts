@@ -1,12 +1,12 @@
 import "server-only";
 import { createDataClient } from "@/lib/supabase/server";
+import type { DataClient } from "@/lib/supabase/session";
+import { REVENUE_DAYS } from "./revenue-days";
 import { moscowDayAfter, moscowDayStart, type OrderFilters } from "@/lib/validation/orders";
 import { orThrow } from "./result";
 
 /** The admin's orders (/admin/orders): the newest first, by status, with each offer's title. */
 export const ORDERS_SHOWN = 100;
-/** The days «Выручка» covers, today included. */
-export const REVENUE_DAYS = 30;
 
 /** A read of orders narrowed by the page's filters. */
 function filtered<Q extends { eq(column: string, value: string): Q; gte(column: string, value: string): Q; lt(column: string, value: string): Q }>(
@@ -31,13 +31,7 @@ export async function getOrdersPage(filters: OrderFilters) {
       .limit(ORDERS_SHOWN),
     filters,
   );
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date());
-  const monthAgo = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date(Date.now() - (REVENUE_DAYS - 1) * 86_400_000));
-  const [orders, offers, revenue] = await Promise.all([
-    query,
-    client.from("offers").select("id, title").order("title"),
-    client.rpc("revenue_by_day", { _from: monthAgo, _to: today }),
-  ]);
+  const [orders, offers, revenue] = await Promise.all([query, client.from("offers").select("id, title").order("title"), readRevenue(client)]);
   const shown = orThrow(orders);
   // Each shown order's history: a second read, as it names the orders the first one found.
   const events = shown.length
@@ -46,7 +40,7 @@ export async function getOrdersPage(filters: OrderFilters) {
   const titles = new Map(orThrow(offers).map((offer) => [offer.id, offer.title]));
   return {
     offers: orThrow(offers),
-    revenue: orThrow(revenue),
+    revenue,
     total: orders.count ?? 0,
     orders: shown.map((order) => ({
       ...order,
@@ -76,4 +70,15 @@ export async function getAllOrders(filters: OrderFilters) {
     rows.push(...found.map((order) => ({ ...order, title: titles.get(order.offer_id) ?? "Курс" })));
     if (found.length < 1000) return rows;
   }
+}
+
+/** The last REVENUE_DAYS Moscow days of revenue (revenue_by_day: zeros for anyone but an admin). */
+async function readRevenue(client: DataClient) {
+  const day = (offsetDays: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date(Date.now() - offsetDays * 86_400_000));
+  return orThrow(await client.rpc("revenue_by_day", { _from: day(REVENUE_DAYS - 1), _to: day(0) }));
+}
+
+/** Revenue for the analytics page, beside its panels. */
+export async function getRevenue() {
+  return readRevenue(await createDataClient());
 }

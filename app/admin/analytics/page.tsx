@@ -4,6 +4,8 @@ import { admits } from "@/lib/actions/roles";
 import { requireReviewer } from "@/lib/auth";
 import { parseAnalyticsFilters } from "@/lib/domain/analytics";
 import { getAnalytics } from "@/lib/queries/analytics";
+import { getRevenue } from "@/lib/queries/orders";
+import { RevenueSection } from "../_components/revenue-section";
 import { ActivityPanel } from "./_components/activity-panel";
 import { AnalyticsFilterForm } from "./_components/analytics-filters";
 import { FunnelPanel } from "./_components/funnel-panel";
@@ -24,8 +26,8 @@ interface Props {
 export default async function AnalyticsPage({ searchParams }: Props) {
   const [user, params] = await Promise.all([requireReviewer(), searchParams]);
   const filters = parseAnalyticsFilters(params);
-  const data = await getAnalytics(filters);
   const isAdmin = admits("admin", user.role);
+  const [data, revenue] = await Promise.all([getAnalytics(filters), isAdmin ? getRevenue() : null]);
 
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
@@ -47,6 +49,7 @@ export default async function AnalyticsPage({ searchParams }: Props) {
           <FunnelPanel funnel={data.funnel} filters={filters} />
           <HomeworkPanel homework={data.homework} filters={filters} />
           <RiskPanel risk={data.risk} filters={filters} linkToStudents={isAdmin} now={new Date()} />
+          {revenue && <RevenueSection days={revenue} />}
         </>
       )}
     </main>

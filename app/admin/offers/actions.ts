@@ -1,8 +1,10 @@
 "use server";
 
-import { defineAction, ok } from "@/lib/actions";
+import { redirect } from "next/navigation";
+import { defineAction, defineFormAction, ok } from "@/lib/actions";
 import * as offers from "@/lib/mutations/offers";
 import { offerIdSchema, offerSchema } from "@/lib/validation/offers";
+import { z } from "@/lib/validation/zod";
 
 /** The offers' actions: what the school sells. */
 
@@ -20,3 +22,14 @@ export const deleteOffer = defineAction({ role: "admin", schema: offerIdSchema }
   await offers.deleteOffer(supabase, offerId);
   return ok(undefined, "Предложение удалено");
 });
+
+const moveSchema = z.object({ id: z.uuid(), direction: z.enum(["up", "down"]) });
+
+/** «Выше» / «Ниже»: the offer's place in the catalogue. A plain form: it works before the page's script. */
+export const moveOffer = defineFormAction(
+  { role: "admin", schema: moveSchema, bound: true, refused: "/admin/offers?result=failed" },
+  async ({ data, supabase }) => {
+    await offers.moveOffer(supabase, data.id, data.direction);
+    redirect("/admin/offers");
+  },
+);
