@@ -171,7 +171,7 @@ test.describe("the machine doors", () => {
     }
     const ran = await request.get("/api/cron/notifications", { headers: { authorization: `Bearer ${E2E_CRON_SECRET}` } });
     expect(ran.status()).toBe(200);
-    expect(Object.keys(await ran.json()).sort()).toEqual(["announced", "claimed", "failed", "retried", "sent", "skipped"]);
+    expect(Object.keys(await ran.json()).sort()).toEqual(["announced", "claimed", "failed", "reminded", "retried", "sent", "skipped"]);
   });
 
   test("the Telegram webhook answers only Telegram's secret, and never fails on a strange update", async ({ request }) => {
