@@ -30,5 +30,7 @@ describe("orderEventLabel", () => {
     expect(orderEventLabel("refunded", { amount_kopecks: 100, full: true })).toBe("возврат 1\u00a0₽: доступ закрыт");
     expect(orderEventLabel("mismatch", { reason: "amount" })).toBe("уведомление с другой суммой: не учтено");
     expect(orderEventLabel("reminded", {})).toBe("покупателю напомнили об оплате");
+    // A step this page does not know yet is still said in Russian, never by its code.
+    expect(orderEventLabel("chargeback", {})).toBe("другое событие");
   });
 });

@@ -73,6 +73,6 @@ export function orderEventLabel(kind: string, detail: unknown): string {
     case "reminded":
       return "покупателю напомнили об оплате";
     default:
-      return kind;
+      return "другое событие";
   }
 }

@@ -54,7 +54,8 @@ export interface ProviderRefund {
 /** The provider did not answer, or answered with an error: the buyer reads this, the log the cause. */
 export class PaymentProviderError extends Error {
   constructor(
-    readonly cause: string,
+    // What went wrong, for the log (in English, as the provider said it); `message` is the buyer's.
+    readonly detail: string,
     message = "Платёжный сервис сейчас не отвечает. Попробуйте ещё раз через минуту",
   ) {
     super(message);

@@ -13,13 +13,14 @@ export async function getCatalogue() {
 
 /** A published offer and what it opens, for its sales page; null for a draft or an unknown slug. */
 export async function getOfferPage(slug: string) {
-  const client = createPublicClient();
-  const [offer, program] = await Promise.all([
-    client.from("offers").select(OFFER_COLUMNS).eq("slug", slug).eq("is_published", true).maybeSingle(),
-    client.rpc("offer_program", { _slug: slug }),
-  ]);
-  const found = orThrow(offer);
-  return found ? { offer: found, program: orThrow(program) } : null;
+  const [offer, program] = await Promise.all([getPublishedOffer(slug), createPublicClient().rpc("offer_program", { _slug: slug })]);
+  return offer ? { offer, program: orThrow(program) } : null;
+}
+
+/** A published offer alone (the checkout needs no program); null for a draft or an unknown slug. */
+export async function getPublishedOffer(slug: string) {
+  const offer = await createPublicClient().from("offers").select(OFFER_COLUMNS).eq("slug", slug).eq("is_published", true).maybeSingle();
+  return orThrow(offer);
 }
 
 /** The buyer's own order with its offer's title and address (row level security: nobody else's); null when there is none. */

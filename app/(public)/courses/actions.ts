@@ -30,7 +30,7 @@ export const buyOffer = defineStateAction({ role: "student", schema: checkoutSch
     });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    console.error("payments: checkout could not reach ЮKassa", error.cause);
+    console.error("payments: checkout could not reach ЮKassa", error.detail);
     return fail(error.message);
   }
   if (!result.ok) return fail(result.error, result.field ? { [result.field]: result.error } : undefined);

@@ -33,7 +33,7 @@ export const refundOrderPayment = defineFormAction(
       result = await refundOrder(createServiceClient(), provider, { orderId: data.orderId, amountKopecks: amount, adminId: user.id, receipt: receiptSettings() });
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
-      console.error("payments: a refund could not reach ЮKassa", error.cause);
+      console.error("payments: a refund could not reach ЮKassa", error.detail);
       redirect("/admin/orders?result=provider-down");
     }
     redirect(`/admin/orders?result=${result.ok ? (result.full ? "refunded" : "partly-refunded") : result.reason}`);

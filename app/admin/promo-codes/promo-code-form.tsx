@@ -16,7 +16,7 @@ export function PromoCodeForm({ offers }: { offers: { id: string; title: string 
   // A created code leads back to the page (its list), which says so; a refusal stays here, with its fields.
   useActionToast(state);
   const errors = state.result?.ok === false ? (state.result.fieldErrors ?? {}) : {};
-  const fields = state.result?.ok ? {} : state.fields;
+  const { fields } = state;
   return (
     <form action={formAction} onReset={keepTyped} className="grid gap-4 rounded-xl border p-4 sm:grid-cols-2" noValidate aria-label="Новый промокод">
       <FormField id="code" label="Код" error={errors.code}>

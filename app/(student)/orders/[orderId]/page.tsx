@@ -33,7 +33,7 @@ export default async function OrderPage({ params }: Props) {
       order = await getOrder(orderId);
     } catch (error) {
       // The page says the order waits; the next refresh asks again.
-      console.error("payments: the order page could not ask ЮKassa", error instanceof PaymentProviderError ? error.cause : error);
+      console.error("payments: the order page could not ask ЮKassa", error instanceof PaymentProviderError ? error.detail : error);
     }
   }
   if (!order) {

@@ -15,7 +15,7 @@ export async function POST(request: Request) {
     const answer = await handleYookassaNotification(body, createServiceClient(), provider);
     return Response.json(answer.status === 200 ? { ok: true, message: answer.message } : { error: answer.message }, { status: answer.status });
   } catch (error) {
-    console.error("payments: a ЮKassa notification could not be handled", error instanceof PaymentProviderError ? error.cause : error);
+    console.error("payments: a ЮKassa notification could not be handled", error instanceof PaymentProviderError ? error.detail : error);
     // ЮKassa sends it again for a day: by then the provider or the database answers.
     return Response.json({ error: "Сервис временно недоступен, уведомление будет принято позже" }, { status: 503 });
   }

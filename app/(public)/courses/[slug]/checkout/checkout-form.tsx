@@ -11,7 +11,8 @@ import { buyOffer } from "../../actions";
 /** The buyer's last step before paying: a promo code, the agreement, «Перейти к оплате». */
 export function CheckoutForm({ offerId, price }: { offerId: string; price: string }) {
   const [state, formAction] = useActionState(buyOffer, initialFormState());
-  useActionToast(state, "Переходим к оплате");
+  // A placed order leads away (to ЮKassa's page or the order's): only a refusal is said here.
+  useActionToast(state);
   const errors = state.result?.ok === false ? (state.result.fieldErrors ?? {}) : {};
   return (
     <form action={formAction} onReset={keepTyped} className="flex flex-col gap-4" noValidate aria-label="Оформление заказа">

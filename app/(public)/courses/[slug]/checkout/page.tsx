@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ArrivalToast } from "@/components/arrival-toast";
 import { formatRubles } from "@/lib/payments/money";
-import { getOfferPage } from "@/lib/queries/catalogue";
+import { getPublishedOffer } from "@/lib/queries/catalogue";
 import { getSession } from "@/lib/supabase/server";
 import { AuthForm } from "../../../_components/auth-form";
 import { CheckoutForm } from "./checkout-form";
@@ -21,9 +21,8 @@ interface Props {
  */
 export default async function CheckoutPage({ params }: Props) {
   const { slug } = await params;
-  const [page, session] = await Promise.all([getOfferPage(slug), getSession()]);
-  if (!page) notFound();
-  const { offer } = page;
+  const [offer, session] = await Promise.all([getPublishedOffer(slug), getSession()]);
+  if (!offer) notFound();
   const here = `/courses/${offer.slug}/checkout`;
   return (
     <main id="main" className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-10 sm:px-6">
