@@ -2269,6 +2269,13 @@ export type Database = {
         }
         Returns: undefined
       }
+      pass_lesson: {
+        Args: {
+          _user_id: string
+          _lesson_id: string
+        }
+        Returns: undefined
+      }
       password_verification_attempt_hook: {
         Args: {
           event: Json

@@ -101,6 +101,7 @@ export const DOMAINS: Domain[] = [
       "lesson_page",
       "lesson_reference",
       "material_lesson_id",
+      "pass_lesson",
       "place_last",
       "progress_summary",
       "record_lesson_material",

@@ -735,6 +735,22 @@ GRANT ALL ON FUNCTION public.material_lesson_id(_object_name text) TO authentica
 GRANT ALL ON FUNCTION public.material_lesson_id(_object_name text) TO service_role;
 
 
+CREATE FUNCTION public.pass_lesson(_user_id uuid, _lesson_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into public.lesson_progress (user_id, lesson_id, completed_at)
+  values (_user_id, _lesson_id, now())
+  on conflict (user_id, lesson_id) do update set completed_at = coalesce(public.lesson_progress.completed_at, now());
+end;
+$$;
+
+COMMENT ON FUNCTION public.pass_lesson(_user_id uuid, _lesson_id uuid) IS 'Records that _user_id passed _lesson_id, keeping the first time it was passed. The one way a lesson becomes passed: set_lesson_completed («Отметить пройденным»), review_submission (an accepted work) and a passed quiz call it, and what passing a lesson causes is caused here. Its callers check that the lesson may be passed; no API role may call it.';
+
+REVOKE ALL ON FUNCTION public.pass_lesson(_user_id uuid, _lesson_id uuid) FROM PUBLIC;
+
+
 CREATE FUNCTION public.place_last() RETURNS trigger
     LANGUAGE plpgsql
     SET search_path TO ''
@@ -969,19 +985,21 @@ CREATE FUNCTION public.set_lesson_completed(_lesson_id uuid, _completed boolean)
     SET search_path TO ''
     AS $$
 begin
-  if exists (select 1 from public.assignments where lesson_id = _lesson_id) then
+  if exists (select 1 from public.assignments where lesson_id = _lesson_id)
+    or not public.can_open_lesson(auth.uid(), _lesson_id) then
     return false;
   end if;
-  insert into public.lesson_progress (user_id, lesson_id, completed_at)
-  select auth.uid(), _lesson_id, case when _completed then now() end
-  where public.can_open_lesson(auth.uid(), _lesson_id)
-  on conflict (user_id, lesson_id) do update
-    set completed_at = case when _completed then coalesce(public.lesson_progress.completed_at, now()) end;
-  return found;
+  if _completed then
+    perform public.pass_lesson(auth.uid(), _lesson_id);
+  else
+    update public.lesson_progress set completed_at = null
+    where user_id = auth.uid() and lesson_id = _lesson_id;
+  end if;
+  return true;
 end;
 $$;
 
-COMMENT ON FUNCTION public.set_lesson_completed(_lesson_id uuid, _completed boolean) IS 'Marks a lesson the caller may open as passed or not passed («Отметить пройденным»), keeping the first time it was passed; a lesson with an assignment is passed only by an accepted work, so it answers false there. Answers whether anything was written.';
+COMMENT ON FUNCTION public.set_lesson_completed(_lesson_id uuid, _completed boolean) IS 'Marks a lesson the caller may open as passed (pass_lesson, keeping the first time it was passed) or not passed («Отметить пройденным» and its undo); a lesson with an assignment is passed only by an accepted work, so it answers false there, as it does for a lesson the caller may not open. Answers whether the mark was taken.';
 
 REVOKE ALL ON FUNCTION public.set_lesson_completed(_lesson_id uuid, _completed boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_lesson_completed(_lesson_id uuid, _completed boolean) TO authenticated;

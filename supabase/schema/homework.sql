@@ -630,16 +630,14 @@ begin
   where id = _submission_id;
   if _decision = 'accept' then
     select a.lesson_id into lesson from public.assignments a where a.id = work.assignment_id;
-    insert into public.lesson_progress (user_id, lesson_id, completed_at)
-    values (work.user_id, lesson, now())
-    on conflict (user_id, lesson_id) do update set completed_at = coalesce(public.lesson_progress.completed_at, now());
+    perform public.pass_lesson(work.user_id, lesson);
   end if;
   select coalesce(nullif(btrim(p.full_name), ''), p.email) into student from public.profiles p where p.id = work.user_id;
   return student;
 end;
 $$;
 
-COMMENT ON FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) IS 'Accepts or returns a waiting work as the caller, who must be allowed to review its student (may_review) and must not be that student; a return needs a comment (written before the status, so the notification quotes it), an accepted work passes its lesson. Answers the student''s name (or e-mail), for the reviewer''s confirmation.';
+COMMENT ON FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) IS 'Accepts or returns a waiting work as the caller, who must be allowed to review its student (may_review) and must not be that student; a return needs a comment (written before the status, so the notification quotes it), an accepted work passes its lesson (pass_lesson). Answers the student''s name (or e-mail), for the reviewer''s confirmation.';
 
 REVOKE ALL ON FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.review_submission(_submission_id uuid, _decision text, _comment text) TO authenticated;
