@@ -270,7 +270,7 @@ export const DOMAINS: Domain[] = [
       "(place_order, settle_order_payment, open_paid_order, record_order_refund). Amounts are kopecks.",
     types: ["order_status"],
     tables: ["offers", "order_events", "orders", "promo_codes"],
-    functions: ["attach_order_payment", "mark_order_paid", "offer_price", "offer_program", "open_paid_order", "place_order", "promo_codes_overview", "record_order_refund", "remind_unpaid_orders", "revenue_by_day", "settle_order_payment"],
+    functions: ["attach_order_payment", "buyer_order", "mark_order_paid", "offer_price", "offer_program", "open_paid_order", "orders_page", "place_order", "promo_codes_overview", "record_order_refund", "remind_unpaid_orders", "revenue_by_day", "settle_order_payment"],
   },
   {
     file: "platform",

@@ -26,14 +26,10 @@ export async function getPublishedOffer(slug: string) {
 /** The buyer's own order with its offer's title and address (row level security: nobody else's); null when there is none. */
 export async function getOrder(orderId: string) {
   const client = await createDataClient();
-  const answer = await client
-    .from("orders")
-    .select("id, number, status, amount_kopecks, refunded_kopecks, payment_id, access_until, created_at, offer_id")
-    .eq("id", orderId)
-    .maybeSingle();
+  const answer = await client.rpc("buyer_order", { _order_id: orderId }).maybeSingle();
   const order = orThrow(answer);
   if (!order) return null;
   // An offer taken off sale keeps its orders; its page and title are then the buyer's no longer.
-  const offer = await client.from("offers").select("slug, title").eq("id", order.offer_id).maybeSingle();
-  return { ...order, offer: orThrow(offer) };
+  const { offer_slug: slug, offer_title: title, ...rest } = order;
+  return { ...rest, offer: slug && title ? { slug, title } : null };
 }

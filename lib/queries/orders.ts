@@ -4,6 +4,11 @@ import type { DataClient } from "@/lib/supabase/session";
 import { REVENUE_DAYS } from "./revenue-days";
 import { moscowDayAfter, moscowDayStart, type OrderFilters } from "@/lib/validation/orders";
 import { orThrow } from "./result";
+import { z } from "zod";
+
+/** An order's history as orders_page answers it (jsonb: kind, detail, created_at; oldest first). */
+const orderEventsSchema = z.array(z.object({ kind: z.string(), detail: z.unknown(), created_at: z.string() }));
+const orderEvents = (events: unknown) => orderEventsSchema.parse(events);
 
 /** The admin's orders (/admin/orders): the newest first, by status, with each offer's title. */
 export const ORDERS_SHOWN = 100;
@@ -23,30 +28,24 @@ function filtered<Q extends { eq(column: string, value: string): Q; gte(column: 
 
 export async function getOrdersPage(filters: OrderFilters) {
   const client = await createDataClient();
-  const query = filtered(
-    client
-      .from("orders")
-      .select("id, number, status, buyer_email, amount_kopecks, refunded_kopecks, created_at, paid_at, offer_id", { count: "exact" })
-      .order("created_at", { ascending: false })
-      .limit(ORDERS_SHOWN),
-    filters,
-  );
-  const [orders, offers, revenue] = await Promise.all([query, client.from("offers").select("id, title").order("title"), readRevenue(client)]);
+  const [orders, offers, revenue] = await Promise.all([
+    client.rpc("orders_page", {
+      _status: filters.status ?? undefined,
+      _offer_id: filters.offerId ?? undefined,
+      _from: filters.from ? moscowDayStart(filters.from) : undefined,
+      _to: filters.to ? moscowDayAfter(filters.to) : undefined,
+      _limit: ORDERS_SHOWN,
+    }),
+    client.from("offers").select("id, title").order("title"),
+    readRevenue(client),
+  ]);
   const shown = orThrow(orders);
-  // Each shown order's history: a second read, as it names the orders the first one found.
-  const events = shown.length
-    ? orThrow(await client.from("order_events").select("order_id, kind, detail, created_at").in("order_id", shown.map((order) => order.id)).order("id"))
-    : [];
   const titles = new Map(orThrow(offers).map((offer) => [offer.id, offer.title]));
   return {
     offers: orThrow(offers),
     revenue,
-    total: orders.count ?? 0,
-    orders: shown.map((order) => ({
-      ...order,
-      title: titles.get(order.offer_id) ?? "Курс",
-      events: events.filter((event) => event.order_id === order.id),
-    })),
+    total: shown[0]?.total ?? 0,
+    orders: shown.map(({ total: _total, events, ...order }) => ({ ...order, title: titles.get(order.offer_id) ?? "Курс", events: orderEvents(events) })),
   };
 }
 

@@ -222,6 +222,24 @@ REVOKE ALL ON FUNCTION public.attach_order_payment(_order_id uuid, _provider tex
 GRANT ALL ON FUNCTION public.attach_order_payment(_order_id uuid, _provider text, _payment_id text) TO service_role;
 
 
+CREATE FUNCTION public.buyer_order(_order_id uuid) RETURNS TABLE(id uuid, number bigint, status public.order_status, amount_kopecks bigint, refunded_kopecks bigint, payment_id text, access_until timestamp with time zone, created_at timestamp with time zone, offer_slug text, offer_title text)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select o.id, o.number, o.status, o.amount_kopecks, o.refunded_kopecks, o.payment_id, o.access_until, o.created_at,
+    f.slug, f.title
+  from public.orders o
+  left join public.offers f on f.id = o.offer_id
+  where o.id = _order_id;
+$$;
+
+COMMENT ON FUNCTION public.buyer_order(_order_id uuid) IS 'The order page''s order (/orders/{id}) with its offer''s slug and title, as the caller may read them: security invoker, so row level security shows a buyer their own orders alone (an admin every order), and an offer taken off sale leaves its slug and title null for the buyer.';
+
+REVOKE ALL ON FUNCTION public.buyer_order(_order_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.buyer_order(_order_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.buyer_order(_order_id uuid) TO service_role;
+
+
 CREATE FUNCTION public.mark_order_paid(_order_id uuid) RETURNS boolean
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -361,6 +379,36 @@ COMMENT ON FUNCTION public.open_paid_order(_order_id uuid, _how text, _payment_i
 
 REVOKE ALL ON FUNCTION public.open_paid_order(_order_id uuid, _how text, _payment_id text, _actor_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.open_paid_order(_order_id uuid, _how text, _payment_id text, _actor_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.orders_page(_status public.order_status DEFAULT NULL::public.order_status, _offer_id uuid DEFAULT NULL::uuid, _from timestamp with time zone DEFAULT NULL::timestamp with time zone, _to timestamp with time zone DEFAULT NULL::timestamp with time zone, _limit integer DEFAULT 100) RETURNS TABLE(id uuid, number bigint, status public.order_status, buyer_email text, amount_kopecks bigint, refunded_kopecks bigint, created_at timestamp with time zone, paid_at timestamp with time zone, offer_id uuid, total bigint, events jsonb)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select o.id, o.number, o.status, o.buyer_email, o.amount_kopecks, o.refunded_kopecks, o.created_at, o.paid_at,
+    o.offer_id, o.total,
+    coalesce((
+      select jsonb_agg(jsonb_build_object('kind', e.kind, 'detail', e.detail, 'created_at', e.created_at) order by e.id)
+      from public.order_events e where e.order_id = o.id
+    ), '[]'::jsonb)
+  from (
+    select x.*, count(*) over () as total
+    from public.orders x
+    where (_status is null or x.status = _status)
+      and (_offer_id is null or x.offer_id = _offer_id)
+      and (_from is null or x.created_at >= _from)
+      and (_to is null or x.created_at < _to)
+    order by x.created_at desc, x.number desc
+    limit greatest(_limit, 0)
+  ) o
+  order by o.created_at desc, o.number desc;
+$$;
+
+COMMENT ON FUNCTION public.orders_page(_status public.order_status, _offer_id uuid, _from timestamp with time zone, _to timestamp with time zone, _limit integer) IS 'The admin''s «Заказы»: the newest _limit orders of those the filters name (null: any), each with how many the filters name in all (total, counted before the limit) and its history (order_events, oldest first). Security invoker: row level security decides what it reads, so an admin gets every order with its history, and anyone else their own orders alone, without history.';
+
+REVOKE ALL ON FUNCTION public.orders_page(_status public.order_status, _offer_id uuid, _from timestamp with time zone, _to timestamp with time zone, _limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.orders_page(_status public.order_status, _offer_id uuid, _from timestamp with time zone, _to timestamp with time zone, _limit integer) TO authenticated;
+GRANT ALL ON FUNCTION public.orders_page(_status public.order_status, _offer_id uuid, _from timestamp with time zone, _to timestamp with time zone, _limit integer) TO service_role;
 
 
 CREATE FUNCTION public.place_order(_user_id uuid, _offer_id uuid, _code text, _terms_version text) RETURNS jsonb

@@ -190,6 +190,27 @@ describe("selling in the database", () => {
     expect((await service.from("orders").select("status, settled_by").eq("id", transfer.id).single()).data).toEqual({ status: "paid", settled_by: SEEDED.admin.id });
   });
 
+  it("the order page and «Заказы» read in one call: a buyer their own order with its offer, an admin the filtered orders with their history", async () => {
+    const offer = await newOffer(service, 120000);
+    const [person, stranger] = [await buyer(backend, service), await buyer(backend, service)];
+    const order = (await placeOrder(service, person.id, offer.id)).order!;
+    expect((await admin.rpc("mark_order_paid", { _order_id: order.id })).data).toBe(true);
+
+    const own = (await person.client.rpc("buyer_order", { _order_id: order.id })).data!;
+    expect(own).toEqual([expect.objectContaining({ id: order.id, status: "paid", amount_kopecks: 120000, offer_slug: offer.slug })]);
+    expect((await stranger.client.rpc("buyer_order", { _order_id: order.id })).data).toEqual([]);
+    await service.from("offers").update({ is_published: false }).eq("id", offer.id);
+    expect((await person.client.rpc("buyer_order", { _order_id: order.id })).data![0]).toMatchObject({ offer_slug: null, offer_title: null });
+
+    const page = (await admin.rpc("orders_page", { _offer_id: offer.id, _status: "paid", _limit: 10 })).data!;
+    expect(page.map((row) => [row.id, row.total])).toEqual([[order.id, 1]]);
+    expect((page[0].events as { kind: string }[]).map((event) => event.kind)).toEqual(["created", "paid"]);
+    expect((await admin.rpc("orders_page", { _offer_id: offer.id, _status: "pending" })).data).toEqual([]);
+    expect((await admin.rpc("orders_page", { _offer_id: offer.id, _from: new Date(Date.now() + 86_400_000).toISOString() })).data).toEqual([]);
+    expect((await person.client.rpc("orders_page", { _offer_id: offer.id })).data).toEqual([expect.objectContaining({ id: order.id, events: [] })]);
+    expect((await stranger.client.rpc("orders_page", { _offer_id: offer.id })).data).toEqual([]);
+  });
+
   it("a partial refund keeps the access; the refund that completes the amount takes back exactly this order's membership", async () => {
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date());
     const revenue = async () => (await admin.rpc("revenue_by_day", { _from: today, _to: today })).data![0];
