@@ -45,7 +45,17 @@ export async function getOrdersPage(filters: OrderFilters) {
     offers: orThrow(offers),
     revenue,
     total: shown[0]?.total ?? 0,
-    orders: shown.map(({ total: _total, events, ...order }) => ({ ...order, title: titles.get(order.offer_id) ?? "Курс", events: orderEvents(events) })),
+    orders: shown.map((order) => ({
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      buyer_email: order.buyer_email,
+      amount_kopecks: order.amount_kopecks,
+      refunded_kopecks: order.refunded_kopecks,
+      created_at: order.created_at,
+      title: titles.get(order.offer_id) ?? "Курс",
+      events: orderEvents(order.events),
+    })),
   };
 }
 
