@@ -91,12 +91,73 @@ export type Database = {
         }
         Relationships: []
       }
+      certificates: {
+        Row: {
+          code: string
+          full_name: string
+          id: string
+          is_public: boolean
+          issued_at: string
+          kind: string
+          reissue_of: string | null
+          revoked_at: string | null
+          revoked_reason: string | null
+          subject: string
+          title: string
+          user_id: string
+        }
+        Insert: {
+          code: string
+          full_name: string
+          id?: string
+          is_public?: boolean
+          issued_at?: string
+          kind: string
+          reissue_of?: string | null
+          revoked_at?: string | null
+          revoked_reason?: string | null
+          subject: string
+          title: string
+          user_id: string
+        }
+        Update: {
+          code?: string
+          full_name?: string
+          id?: string
+          is_public?: boolean
+          issued_at?: string
+          kind?: string
+          reissue_of?: string | null
+          revoked_at?: string | null
+          revoked_reason?: string | null
+          subject?: string
+          title?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "certificates_reissue_of_fkey"
+            columns: ["reissue_of"]
+            isOneToOne: false
+            referencedRelation: "certificates"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "certificates_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       course_modules: {
         Row: {
           created_at: string
           description: string | null
           id: string
           is_published: boolean
+          issues_certificate: boolean
           order_index: number
           title: string
         }
@@ -105,6 +166,7 @@ export type Database = {
           description?: string | null
           id?: string
           is_published?: boolean
+          issues_certificate?: boolean
           order_index?: number
           title: string
         }
@@ -113,6 +175,7 @@ export type Database = {
           description?: string | null
           id?: string
           is_published?: boolean
+          issues_certificate?: boolean
           order_index?: number
           title?: string
         }
@@ -1196,6 +1259,154 @@ export type Database = {
         }
         Relationships: []
       }
+      quiz_attempts: {
+        Row: {
+          answers: Json
+          attempt: number
+          id: string
+          max_score: number
+          passed: boolean
+          quiz_id: string
+          results: Json
+          score: number
+          submitted_at: string
+          user_id: string
+        }
+        Insert: {
+          answers: Json
+          attempt: number
+          id?: string
+          max_score: number
+          passed: boolean
+          quiz_id: string
+          results: Json
+          score: number
+          submitted_at?: string
+          user_id: string
+        }
+        Update: {
+          answers?: Json
+          attempt?: number
+          id?: string
+          max_score?: number
+          passed?: boolean
+          quiz_id?: string
+          results?: Json
+          score?: number
+          submitted_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "quiz_attempts_quiz_id_fkey"
+            columns: ["quiz_id"]
+            isOneToOne: false
+            referencedRelation: "quizzes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quiz_attempts_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      quiz_questions: {
+        Row: {
+          correct: Json
+          created_at: string
+          explanation_md: string
+          id: string
+          kind: Database["public"]["Enums"]["quiz_question_kind"]
+          options: Json
+          order_index: number
+          points: number
+          prompt_md: string
+          quiz_id: string
+          updated_at: string
+        }
+        Insert: {
+          correct: Json
+          created_at?: string
+          explanation_md?: string
+          id?: string
+          kind: Database["public"]["Enums"]["quiz_question_kind"]
+          options?: Json
+          order_index?: number
+          points?: number
+          prompt_md: string
+          quiz_id: string
+          updated_at?: string
+        }
+        Update: {
+          correct?: Json
+          created_at?: string
+          explanation_md?: string
+          id?: string
+          kind?: Database["public"]["Enums"]["quiz_question_kind"]
+          options?: Json
+          order_index?: number
+          points?: number
+          prompt_md?: string
+          quiz_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "quiz_questions_quiz_id_fkey"
+            columns: ["quiz_id"]
+            isOneToOne: false
+            referencedRelation: "quizzes"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      quizzes: {
+        Row: {
+          created_at: string
+          id: string
+          is_published: boolean
+          is_stop_lesson: boolean
+          lesson_id: string
+          max_attempts: number | null
+          passing_percent: number
+          shuffle: boolean
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          is_published?: boolean
+          is_stop_lesson?: boolean
+          lesson_id: string
+          max_attempts?: number | null
+          passing_percent?: number
+          shuffle?: boolean
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          is_published?: boolean
+          is_stop_lesson?: boolean
+          lesson_id?: string
+          max_attempts?: number | null
+          passing_percent?: number
+          shuffle?: boolean
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "quizzes_lesson_id_fkey"
+            columns: ["lesson_id"]
+            isOneToOne: false
+            referencedRelation: "lessons"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       student_activity_lessons: {
         Row: {
           completed: boolean
@@ -1480,6 +1691,7 @@ export type Database = {
           description: string | null
           id: string
           is_published: boolean
+          issues_certificate: boolean
           name: string
           order_index: number
         }
@@ -1488,6 +1700,7 @@ export type Database = {
           description?: string | null
           id?: string
           is_published?: boolean
+          issues_certificate?: boolean
           name: string
           order_index?: number
         }
@@ -1496,6 +1709,7 @@ export type Database = {
           description?: string | null
           id?: string
           is_published?: boolean
+          issues_certificate?: boolean
           name?: string
           order_index?: number
         }
@@ -1626,6 +1840,21 @@ export type Database = {
             referencedColumns: ["id"]
           }
         ]
+      }
+      track_settings: {
+        Row: {
+          issues_certificate: boolean
+          track: string
+        }
+        Insert: {
+          issues_certificate?: boolean
+          track: string
+        }
+        Update: {
+          issues_certificate?: boolean
+          track?: string
+        }
+        Relationships: []
       }
       user_roles: {
         Row: {
@@ -1760,12 +1989,68 @@ export type Database = {
         }
         Returns: Json
       }
+      buyer_order: {
+        Args: {
+          _order_id: string
+        }
+        Returns: {
+          id: string
+          number: number
+          status: Database["public"]["Enums"]["order_status"]
+          amount_kopecks: number
+          refunded_kopecks: number
+          payment_id: string
+          access_until: string
+          created_at: string
+          offer_slug: string
+          offer_title: string
+        }[]
+      }
       can_open_lesson: {
         Args: {
           _user_id: string
           _lesson_id: string
         }
         Returns: boolean
+      }
+      certificate_check: {
+        Args: {
+          _code: string
+        }
+        Returns: {
+          code: string
+          full_name: string
+          kind: string
+          title: string
+          issued_at: string
+          revoked_at: string
+          is_public: boolean
+        }[]
+      }
+      certificate_holder_name: {
+        Args: {
+          _user_id: string
+        }
+        Returns: string
+      }
+      certificates_overview: {
+        Args: {
+          _query?: string
+          _limit?: number
+        }
+        Returns: {
+          id: string
+          code: string
+          full_name: string
+          email: string
+          kind: string
+          title: string
+          issued_at: string
+          revoked_at: string
+          revoked_reason: string
+          is_public: boolean
+          reissue_of: string
+        }[]
       }
       channel_wanted: {
         Args: {
@@ -1988,6 +2273,14 @@ export type Database = {
         }
         Returns: undefined
       }
+      grade_quiz_answer: {
+        Args: {
+          _kind: Database["public"]["Enums"]["quiz_question_kind"]
+          _correct: Json
+          _answer: Json
+        }
+        Returns: boolean
+      }
       grant_membership: {
         Args: {
           _group_id: string
@@ -2071,6 +2364,13 @@ export type Database = {
       is_reviewer: {
         Args: never
         Returns: boolean
+      }
+      issue_due_certificates: {
+        Args: {
+          _user_id: string
+          _lesson_id: string
+        }
+        Returns: number
       }
       issue_email_proof: {
         Args: {
@@ -2208,6 +2508,17 @@ export type Database = {
         }
         Returns: boolean
       }
+      move_quiz_question: {
+        Args: {
+          _question_id: string
+          _direction: string
+        }
+        Returns: undefined
+      }
+      new_certificate_code: {
+        Args: never
+        Returns: string
+      }
       note_student_activity: {
         Args: {
           _user_id: string
@@ -2269,6 +2580,28 @@ export type Database = {
         }
         Returns: undefined
       }
+      orders_page: {
+        Args: {
+          _status?: Database["public"]["Enums"]["order_status"]
+          _offer_id?: string
+          _from?: string
+          _to?: string
+          _limit?: number
+        }
+        Returns: {
+          id: string
+          number: number
+          status: Database["public"]["Enums"]["order_status"]
+          buyer_email: string
+          amount_kopecks: number
+          refunded_kopecks: number
+          created_at: string
+          paid_at: string
+          offer_id: string
+          total: number
+          events: Json
+        }[]
+      }
       pass_lesson: {
         Args: {
           _user_id: string
@@ -2324,6 +2657,39 @@ export type Database = {
         }
         Returns: Json
       }
+      quiz_analytics: {
+        Args: {
+          _group_id?: string
+        }
+        Returns: Json
+      }
+      quiz_editor: {
+        Args: {
+          _lesson_id: string
+        }
+        Returns: Json
+      }
+      quiz_for: {
+        Args: {
+          _user_id: string
+          _lesson_id: string
+        }
+        Returns: Json
+      }
+      quiz_key_is_valid: {
+        Args: {
+          _kind: Database["public"]["Enums"]["quiz_question_kind"]
+          _options: Json
+          _correct: Json
+        }
+        Returns: boolean
+      }
+      quiz_normal_text: {
+        Args: {
+          _text: string
+        }
+        Returns: string
+      }
       rebuild_student_activity: {
         Args: never
         Returns: undefined
@@ -2367,6 +2733,12 @@ export type Database = {
           _months: string[]
         }
         Returns: undefined
+      }
+      reissue_certificate: {
+        Args: {
+          _id: string
+        }
+        Returns: string
       }
       release_submission: {
         Args: {
@@ -2444,6 +2816,13 @@ export type Database = {
           user_id: string
         }[]
       }
+      revoke_certificate: {
+        Args: {
+          _id: string
+          _reason: string
+        }
+        Returns: undefined
+      }
       role_holders: {
         Args: {
           _roles: Database["public"]["Enums"]["app_role"][]
@@ -2469,6 +2848,13 @@ export type Database = {
           _currency: string
         }
         Returns: string
+      }
+      share_certificate: {
+        Args: {
+          _id: string
+          _shared: boolean
+        }
+        Returns: undefined
       }
       sign_in_attempt_key: {
         Args: {
@@ -2505,6 +2891,13 @@ export type Database = {
           _answer_md: string
           _links: string[]
           _files: Json
+        }
+        Returns: string
+      }
+      submit_quiz: {
+        Args: {
+          _quiz_id: string
+          _answers: Json
         }
         Returns: string
       }
@@ -2619,8 +3012,9 @@ export type Database = {
       delivery_status: "pending" | "sending" | "sent" | "failed" | "skipped"
       membership_source: "manual" | "order" | "promo"
       notification_channel: "email" | "telegram"
-      notification_kind: "welcome" | "homework_returned" | "homework_accepted" | "review_waiting" | "access_opened" | "item_unlocked" | "payment_received" | "new_sale" | "refund_made" | "order_unpaid"
+      notification_kind: "welcome" | "homework_returned" | "homework_accepted" | "review_waiting" | "access_opened" | "item_unlocked" | "payment_received" | "new_sale" | "refund_made" | "order_unpaid" | "certificate_issued"
       order_status: "pending" | "paid" | "canceled" | "refunded" | "partially_refunded"
+      quiz_question_kind: "single" | "multiple" | "text" | "number"
       submission_status: "submitted" | "returned" | "accepted"
     }
     CompositeTypes: {

@@ -152,6 +152,24 @@ export const DOMAINS: Domain[] = [
     ],
   },
   {
+    file: "quizzes",
+    about:
+      "Quizzes: a lesson's questions graded by the database (submit_quiz), the students' attempts, what a student " +
+      "reads of a quiz (quiz_for: never the key), the studio's editor and the questions' analytics.",
+    types: ["quiz_question_kind"],
+    tables: ["quiz_attempts", "quiz_questions", "quizzes"],
+    functions: [
+      "grade_quiz_answer",
+      "move_quiz_question",
+      "quiz_analytics",
+      "quiz_editor",
+      "quiz_for",
+      "quiz_key_is_valid",
+      "quiz_normal_text",
+      "submit_quiz",
+    ],
+  },
+  {
     file: "notifications",
     about:
       "Notifications: what happened to whom (notifications, made by triggers and the worker's minute), one " +
@@ -271,6 +289,25 @@ export const DOMAINS: Domain[] = [
     types: ["order_status"],
     tables: ["offers", "order_events", "orders", "promo_codes"],
     functions: ["attach_order_payment", "buyer_order", "mark_order_paid", "offer_price", "offer_program", "open_paid_order", "orders_page", "place_order", "promo_codes_overview", "record_order_refund", "remind_unpaid_orders", "revenue_by_day", "settle_order_payment"],
+  },
+  {
+    file: "certificates",
+    about:
+      "Certificates: the per-track switch (track_settings; tools and course modules carry their own), the " +
+      "certificates issued when a student has passed every lesson they may see of a tool, module or track " +
+      "(issue_due_certificates, called by pass_lesson), their public verification (certificate_check) and what " +
+      "students and admins do with them (share, revoke, reissue).",
+    tables: ["certificates", "track_settings"],
+    functions: [
+      "certificate_check",
+      "certificate_holder_name",
+      "certificates_overview",
+      "issue_due_certificates",
+      "new_certificate_code",
+      "reissue_certificate",
+      "revoke_certificate",
+      "share_certificate",
+    ],
   },
   {
     file: "platform",

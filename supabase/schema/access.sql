@@ -939,23 +939,34 @@ begin
     array_agg(distinct x.course_module_id) filter (where x.course_module_id is not null)
   into asked_tools, asked_modules
   from unnest(_lesson_ids) asked(id) join public.lessons x on x.id = asked.id;
-  -- The unaccepted stop-lessons in those tools and course modules: only they can hold anything.
-  select array_agg(l.id), array_agg(distinct l.tool_id) filter (where l.tool_id is not null),
+  -- The stop-lessons not yet passed in those tools and course modules: only they can hold anything.
+  -- Two kinds hold (issue 46): homework until a work is accepted, a published quiz until an attempt passes.
+  select array_agg(distinct l.id), array_agg(distinct l.tool_id) filter (where l.tool_id is not null),
     array_agg(distinct l.course_module_id) filter (where l.course_module_id is not null)
   into stops, stop_tools, stop_modules
-  from public.assignments a
-  join public.lessons l on l.id = a.lesson_id
+  from (
+    select a.lesson_id from public.assignments a
+    where a.is_stop_lesson
+      and not exists (
+        select 1 from public.submissions sub
+        where sub.assignment_id = a.id and sub.user_id = _user_id and sub.status = 'accepted'
+      )
+    union
+    select q.lesson_id from public.quizzes q
+    where q.is_stop_lesson and q.is_published
+      and not exists (
+        select 1 from public.quiz_attempts t
+        where t.quiz_id = q.id and t.user_id = _user_id and t.passed
+      )
+  ) stop
+  join public.lessons l on l.id = stop.lesson_id
   left join public.modules m on m.id = l.module_id
-  where a.is_stop_lesson and l.is_published and (l.module_id is null or m.is_published)
-    and (l.tool_id = any (asked_tools) or l.course_module_id = any (asked_modules))
-    and not exists (
-      select 1 from public.submissions sub
-      where sub.assignment_id = a.id and sub.user_id = _user_id and sub.status = 'accepted'
-    );
+  where l.is_published and (l.module_id is null or m.is_published)
+    and (l.tool_id = any (asked_tools) or l.course_module_id = any (asked_modules));
   if stops is null then
     return;
   end if;
-  -- A stop-lesson the student's own record locks or hides cannot be handed in: it holds nothing.
+  -- A stop-lesson the student's own record locks or hides cannot be handed in nor taken: it holds nothing.
   access := public.viewer_access_ids(_user_id, 'lesson');
   stops := array(
     select s from unnest(stops) s
@@ -991,7 +1002,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.lesson_holds(_user_id uuid, _lesson_ids uuid[]) IS 'The lessons among _lesson_ids an unaccepted stop-lesson keeps closed for _user_id, each with that stop-lesson (the first unaccepted one before it in its tool or course module that the student may open). Empty for admins and for anyone but the student, a service call or an admin asking. held_lesson_ids is its set of lessons. Only stop-lessons are examined (issue 44): it first finds the unaccepted stop-lessons in the tools and modules of the lessons asked and answers at once when there are none; the student''s own records (viewer_access_ids, read once) are checked for those stop-lessons alone, and only tools and modules with such a stop-lesson are numbered. Checking the record of every lesson of every open tool cost 32 ms on a dashboard at the scale school. PL/pgSQL with plan_cache_mode force_generic_plan: its queries keep one plan for the connection''s life (one plan fits every value; the early answers skip planning the numbering at all on a connection that never meets a stop-lesson).';
+COMMENT ON FUNCTION public.lesson_holds(_user_id uuid, _lesson_ids uuid[]) IS 'The lessons among _lesson_ids a stop-lesson not yet passed keeps closed for _user_id, each with that stop-lesson (the first such one before it in its tool or course module that the student may open). A stop-lesson is a lesson whose assignment is_stop_lesson, until a work of theirs is accepted, or whose published quiz is_stop_lesson, until an attempt of theirs passes (issue 46). Empty for admins and for anyone but the student, a service call or an admin asking. held_lesson_ids is its set of lessons. Only stop-lessons are examined (issue 44): it first finds the stop-lessons not yet passed in the tools and modules of the lessons asked and answers at once when there are none; the student''s own records (viewer_access_ids, read once) are checked for those stop-lessons alone, and only tools and modules with such a stop-lesson are numbered. Checking the record of every lesson of every open tool cost 32 ms on a dashboard at the scale school. PL/pgSQL with plan_cache_mode force_generic_plan: its queries keep one plan for the connection''s life (one plan fits every value; the early answers skip planning the numbering at all on a connection that never meets a stop-lesson).';
 
 REVOKE ALL ON FUNCTION public.lesson_holds(_user_id uuid, _lesson_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.lesson_holds(_user_id uuid, _lesson_ids uuid[]) TO authenticated;

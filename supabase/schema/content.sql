@@ -22,6 +22,7 @@ CREATE TABLE public.course_modules (
     order_index integer DEFAULT 0 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     is_published boolean DEFAULT true NOT NULL,
+    issues_certificate boolean DEFAULT false NOT NULL,
     CONSTRAINT course_modules_pkey PRIMARY KEY (id)
 );
 
@@ -230,6 +231,7 @@ CREATE TABLE public.tech_tools (
     order_index integer DEFAULT 0 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     is_published boolean DEFAULT true NOT NULL,
+    issues_certificate boolean DEFAULT false NOT NULL,
     CONSTRAINT tech_tools_pkey PRIMARY KEY (id)
 );
 
@@ -743,10 +745,11 @@ begin
   insert into public.lesson_progress (user_id, lesson_id, completed_at)
   values (_user_id, _lesson_id, now())
   on conflict (user_id, lesson_id) do update set completed_at = coalesce(public.lesson_progress.completed_at, now());
+  perform public.issue_due_certificates(_user_id, _lesson_id);
 end;
 $$;
 
-COMMENT ON FUNCTION public.pass_lesson(_user_id uuid, _lesson_id uuid) IS 'Records that _user_id passed _lesson_id, keeping the first time it was passed. The one way a lesson becomes passed: set_lesson_completed («Отметить пройденным»), review_submission (an accepted work) and a passed quiz call it, and what passing a lesson causes is caused here. Its callers check that the lesson may be passed; no API role may call it.';
+COMMENT ON FUNCTION public.pass_lesson(_user_id uuid, _lesson_id uuid) IS 'Records that _user_id passed _lesson_id, keeping the first time it was passed, and issues the certificates that completes (issue_due_certificates). The one way a lesson becomes passed: set_lesson_completed («Отметить пройденным»), review_submission (an accepted work) and a passed quiz call it, and what passing a lesson causes is caused here. Its callers check that the lesson may be passed; no API role may call it.';
 
 REVOKE ALL ON FUNCTION public.pass_lesson(_user_id uuid, _lesson_id uuid) FROM PUBLIC;
 
@@ -986,6 +989,7 @@ CREATE FUNCTION public.set_lesson_completed(_lesson_id uuid, _completed boolean)
     AS $$
 begin
   if exists (select 1 from public.assignments where lesson_id = _lesson_id)
+    or exists (select 1 from public.quizzes where lesson_id = _lesson_id and is_published)
     or not public.can_open_lesson(auth.uid(), _lesson_id) then
     return false;
   end if;
@@ -999,7 +1003,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.set_lesson_completed(_lesson_id uuid, _completed boolean) IS 'Marks a lesson the caller may open as passed (pass_lesson, keeping the first time it was passed) or not passed («Отметить пройденным» and its undo); a lesson with an assignment is passed only by an accepted work, so it answers false there, as it does for a lesson the caller may not open. Answers whether the mark was taken.';
+COMMENT ON FUNCTION public.set_lesson_completed(_lesson_id uuid, _completed boolean) IS 'Marks a lesson the caller may open as passed (pass_lesson, keeping the first time it was passed) or not passed («Отметить пройденным» and its undo); a lesson with an assignment is passed only by an accepted work and one with a published quiz only by a passed attempt (submit_quiz), so it answers false there, as it does for a lesson the caller may not open. Answers whether the mark was taken.';
 
 REVOKE ALL ON FUNCTION public.set_lesson_completed(_lesson_id uuid, _completed boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_lesson_completed(_lesson_id uuid, _completed boolean) TO authenticated;
