@@ -71,6 +71,12 @@ describe("describeNotification", () => {
     );
     expect(describeNotification("refund_made", { ...order, full: true }).text).toMatch(/Доступ к курсу по этому заказу закрыт\.$/);
     expect(describeNotification("new_sale", { what: "?" })).toEqual({ title: "Новая продажа", text: "Подробности — в заказе.", path: "/admin/orders" });
+    expect(describeNotification("certificate_issued", { code: "K7M2-QX9P-4TNB", kind: "tool", title: "Lovable" })).toEqual({
+      title: "Выдан сертификат",
+      text: "Поздравляем! Вы завершили инструмент «Lovable». Сертификат K7M2-QX9P-4TNB можно скачать и показать по ссылке.",
+      path: "/certificates",
+    });
+    expect(describeNotification("certificate_issued", {}).path).toBe("/certificates");
     expect(describeNotification("order_unpaid", { order_number: 7, title: "Поток", slug: "potok" })).toEqual({
       title: "Заказ №7 ждёт оплаты",
       text: "Курс «Поток» ещё не оплачен. Вернуться к оплате можно в любой момент.",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Database } from "@/lib/database.types";
 import { formatRubles } from "@/lib/payments/money";
+import { certificateSubject } from "./certificates";
 import { formatMoscowShort } from "./dates";
 import { shorten } from "./excerpt";
 import { courseModulePath, lessonPath, toolPath } from "./paths";
@@ -26,6 +27,7 @@ export const NOTIFICATION_KINDS = [
   "new_sale",
   "refund_made",
   "order_unpaid",
+  "certificate_issued",
 ] as const satisfies readonly NotificationKind[];
 
 export const NOTIFICATION_CHANNELS = ["email", "telegram"] as const satisfies readonly NotificationChannel[];
@@ -66,6 +68,9 @@ const decisionSchema = z.object({
 
 /** The unpaid order's reminder (migration 20261128008800). */
 const unpaidSchema = z.object({ order_number: z.number().int(), title: z.string(), slug: z.string() });
+
+/** A new certificate (migration 20261128009510). */
+const certificateSchema = z.object({ code: z.string(), kind: z.string(), title: z.string() });
 
 /** What selling's notifications say of an order (migration 20261128008500). */
 const orderSchema = z.object({
@@ -199,6 +204,16 @@ export function describeNotification(kind: NotificationKind, payload: unknown): 
         title: `Заказ №${order_number} ждёт оплаты`,
         text: `Курс «${title}» ещё не оплачен. Вернуться к оплате можно в любой момент.`,
         path: `/courses/${encodeURIComponent(slug)}/checkout`,
+      };
+    }
+    case "certificate_issued": {
+      const parsed = certificateSchema.safeParse(payload);
+      if (!parsed.success) return { title: "Выдан сертификат", text: "Поздравляем! Сертификат — в разделе «Сертификаты».", path: "/certificates" };
+      const { code, kind, title } = parsed.data;
+      return {
+        title: "Выдан сертификат",
+        text: `Поздравляем! Вы завершили ${certificateSubject(kind, title)}. Сертификат ${code} можно скачать и показать по ссылке.`,
+        path: "/certificates",
       };
     }
     case "access_opened":

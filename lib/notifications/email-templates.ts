@@ -39,6 +39,7 @@ const BUTTONS: Record<NotificationKind, string> = {
   new_sale: "Открыть заказы",
   refund_made: "Открыть школу",
   order_unpaid: "Вернуться к оплате",
+  certificate_issued: "Открыть сертификаты",
 };
 
 export function escapeHtml(text: string): string {

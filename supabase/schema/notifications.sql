@@ -35,7 +35,8 @@ CREATE TYPE public.notification_kind AS ENUM (
     'payment_received',
     'new_sale',
     'refund_made',
-    'order_unpaid'
+    'order_unpaid',
+    'certificate_issued'
 );
 
 

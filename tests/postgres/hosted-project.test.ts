@@ -151,15 +151,26 @@ describe.skipIf(!binDir)("a database set up as a new hosted project", () => {
       );
       // claim_minutes() is read by claim_submission (security definer) alone; email_change_is_proven()
       // by prove_email_change and the auth.users trigger (both security definer); pass_lesson() by
-      // set_lesson_completed, review_submission and the quiz grading (security definer).
-      expect(rows.filter((fn) => fn.callers.length === 0).map((fn) => fn.name).sort()).toEqual(["claim_minutes", "email_change_is_proven", "pass_lesson"]);
+      // set_lesson_completed, review_submission and the quiz grading (security definer);
+      // issue_due_certificates() by pass_lesson, new_certificate_code() and certificate_holder_name() by it
+      // and reissue_certificate (security definer).
+      expect(rows.filter((fn) => fn.callers.length === 0).map((fn) => fn.name).sort()).toEqual([
+        "certificate_holder_name",
+        "claim_minutes",
+        "email_change_is_proven",
+        "issue_due_certificates",
+        "new_certificate_code",
+        "pass_lesson",
+      ]);
     });
 
     it("give anon only what a link in an e-mail needs, and the catalogue's published offers", () => {
       const anon = Object.entries(actual).filter(([, roles]) => roles.anon).map(([object]) => object);
       // The links of the address proofs (migrations …1300, …1400) may be opened signed out: the token is the credential.
       // The catalogue (/courses) is public: anon reads offers (their policy shows only the published ones) and a published offer's program.
+      // A certificate's verification page (/certificates/{code}) is public: the code is the credential.
       expect(anon).toEqual([
+        "function certificate_check(text)",
         "function current_privacy_policy_version()",
         "function offer_program(text)",
         "function prove_email(text)",
