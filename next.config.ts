@@ -14,6 +14,13 @@ const nextConfig: NextConfig = {
   // `npm test` runs `tsc --noEmit` over the whole project first; its e2e build skips the repeat.
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_TYPECHECKED === "1" },
   reactStrictMode: true,
+  // The certificate's PDF reads its font from node_modules at run time (lib/certificates/pdf.ts).
+  outputFileTracingIncludes: {
+    "/certificates/[code]/pdf": [
+      "./node_modules/@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf",
+      "./node_modules/@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf",
+    ],
+  },
   // On every path the proxy runs on, its Content-Security-Policy replaces this one (a nonce per
   // page, lib/security/headers.ts pagePolicy); this one stays on the static files it skips.
   async headers() {

@@ -13,8 +13,11 @@ import { ANONYMOUS, verifySession, type SessionState } from "./session";
 
 const PROTECTED_PREFIXES = ["/dashboard", "/product-founder", "/tech-founder", "/settings", "/orders", "/admin", "/files", "/auth/reset-password"];
 
+// The student's «Сертификаты» alone: a certificate's page and PDF under it are public (/certificates/{code}).
+const PROTECTED_PAGES = ["/certificates"];
+
 const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-const isProtected = (path: string) => PROTECTED_PREFIXES.some((prefix) => isUnder(path, prefix));
+const isProtected = (path: string) => PROTECTED_PAGES.includes(path) || PROTECTED_PREFIXES.some((prefix) => isUnder(path, prefix));
 
 /**
  * Refreshes and verifies the session before anything renders, hands it to the page sealed (with
