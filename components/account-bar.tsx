@@ -1,12 +1,12 @@
 import { Suspense } from "react";
 import Link from "next/link";
-import { Settings } from "lucide-react";
+import { Award, Settings } from "lucide-react";
 import { SITE_NAME } from "@/lib/site";
 import { cn } from "@/lib/utils";
 import { NotificationBell, NotificationBellLink } from "./notification-bell";
 
 /**
- * The top of every signed-in page: the school's name, the bell and «Настройки». The unread count
+ * The top of every signed-in page: the school's name, the bell, «Сертификаты» and «Настройки». The unread count
  * is a promise the layout started, so it is read beside the page's own data, not after it.
  */
 export function AccountBar({ unread, wide = false }: { unread: Promise<number | null>; wide?: boolean }) {
@@ -20,6 +20,14 @@ export function AccountBar({ unread, wide = false }: { unread: Promise<number | 
           <Suspense fallback={<NotificationBellLink count={null} />}>
             <NotificationBell count={unread} />
           </Suspense>
+          <Link
+            href="/certificates"
+            aria-label="Сертификаты"
+            title="Сертификаты"
+            className="inline-flex size-9 items-center justify-center rounded-md outline-none transition-colors pointer-coarse:size-11 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            <Award className="size-5" aria-hidden />
+          </Link>
           <Link
             href="/settings"
             aria-label="Настройки"
