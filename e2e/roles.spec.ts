@@ -371,6 +371,55 @@ const ACTIONS: Record<string, Row> = {
     answers: NOT_FOUND,
   },
 
+  // Certificates (issue 47): the student's share and reissue, the admin's revoke, reissue and switches.
+  shareCertificate: {
+    level: "student",
+    canary: () => [formOf({ id: nowhere(), shared: "true" })],
+    probe: () => [formOf({ id: nowhere(), shared: "true" })],
+    answers: { redirect: /^\/certificates\?result=failed$/ },
+    refusedRedirect: /^\/certificates\?result=failed$/,
+    malformed: [[formOf({ id: nowhere(), shared: "может быть" })]],
+  },
+  reissueMyCertificate: {
+    level: "student",
+    canary: () => [nowhere()],
+    probe: () => [nowhere()],
+    answers: { redirect: /^\/certificates\?result=not-found$/ },
+    refusedRedirect: /^\/certificates\?result=failed$/,
+  },
+  revokeCertificate: {
+    level: "admin",
+    canary: () => [formOf({ id: nowhere(), reason: "канарейка" })],
+    probe: () => [formOf({ id: nowhere(), reason: "Нет такого" })],
+    answers: { redirect: /^\/admin\/certificates\?result=not-found$/ },
+    refusedRedirect: /^\/admin\/certificates\?result=bad-reason$/,
+    malformed: [[formOf({ id: nowhere(), reason: " " })]],
+  },
+  reissueCertificate: {
+    level: "admin",
+    canary: () => [nowhere()],
+    probe: () => [nowhere()],
+    answers: { redirect: /^\/admin\/certificates\?result=not-found$/ },
+    refusedRedirect: /^\/admin\/certificates\?result=failed$/,
+  },
+  // The probe saves the track's switch as it stands (off): nothing changes.
+  setTrackCertificate: {
+    level: "admin",
+    canary: () => [formOf({ track: "tech", issues: "on" })],
+    probe: () => [formOf({ track: "tech" })],
+    answers: { redirect: /^\/admin\/certificates\?result=track-saved$/ },
+    refusedRedirect: /^\/admin\/certificates\?result=failed$/,
+    malformed: [[formOf({ track: "design", issues: "on" })]],
+  },
+  setContentCertificate: {
+    level: "admin",
+    canary: (w) => [formOf({ kind: "tool", id: w.tool.id, issues: "on" })],
+    probe: () => [formOf({ kind: "tool", id: nowhere(), issues: "on" })],
+    answers: { redirect: /^\/admin\/content$/ },
+    refusedRedirect: /^\/admin\/content$/,
+    malformed: [[formOf({ kind: "lesson", id: nowhere(), issues: "on" })]],
+  },
+
   // Offers: what the school sells. A refused caller's canary would create a draft for the canary group.
   moveOffer: {
     level: "admin",

@@ -13,6 +13,7 @@ const ADMIN_LINKS: AdminNavLink[] = [
   { href: "/admin/orders", label: "Заказы" },
   { href: "/admin/promo-codes", label: "Промокоды" },
   { href: "/admin/content", label: "Контент курса" },
+  { href: "/admin/certificates", label: "Сертификаты" },
   REVIEWS,
   ANALYTICS,
   { href: "/admin/notifications", label: "Уведомления" },

@@ -121,6 +121,8 @@ export function schoolRows(scope: {
     notification_preferences: service.from("notification_preferences").select("*").in("user_id", users),
     telegram_links: service.from("telegram_links").select("*").in("user_id", users),
     failed_deliveries: service.from("notification_deliveries").select("id, status, attempts").in("id", deliveryIds),
+    certificates: service.from("certificates").select("*").in("user_id", users),
+    track_settings: service.from("track_settings").select("*").order("track"),
   });
 }
 

@@ -39,3 +39,9 @@ export async function revokeCertificate(client: Client, id: string, reason: stri
 export async function setTrackCertificate(client: Client, track: "tech" | "product", issues: boolean) {
   await changed(client.from("track_settings").update({ issues_certificate: issues }).eq("track", track).select("track"), "Трек не найден");
 }
+
+/** «Выдавать сертификат» on a tool or a course module (admins only, by row level security). */
+export async function setContentCertificate(client: Client, kind: "tool" | "course_module", id: string, issues: boolean) {
+  const update = kind === "tool" ? client.from("tech_tools").update({ issues_certificate: issues }) : client.from("course_modules").update({ issues_certificate: issues });
+  await changed(update.eq("id", id).select("id"), kind === "tool" ? "Инструмент не найден" : "Модуль не найден");
+}

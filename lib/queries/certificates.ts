@@ -40,3 +40,9 @@ export async function getCertificatesOverview(query: string) {
   const client = await createDataClient();
   return orThrow(await client.rpc("certificates_overview", { _query: query || undefined }));
 }
+
+/** Whether each track issues a certificate (track_settings; admins read it). */
+export async function getTrackCertificateSettings() {
+  const client = await createDataClient();
+  return orThrow(await client.from("track_settings").select("track, issues_certificate").order("track", { ascending: false }));
+}

@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { createDataClient } from "@/lib/supabase/server";
 import { lessonMaterialsSchema } from "./courses";
 import { orThrow } from "./result";
@@ -24,7 +25,7 @@ const LESSON_ROW = "id, title, order_index, is_published, module_id";
 export async function getStudioCourseModule(moduleId: string) {
   const supabase = await createDataClient();
   const [module, lessons] = await Promise.all([
-    supabase.from("course_modules").select("id, title, description, is_published").eq("id", moduleId).maybeSingle(),
+    supabase.from("course_modules").select("id, title, description, is_published, issues_certificate").eq("id", moduleId).maybeSingle(),
     supabase.from("lessons").select(LESSON_ROW).eq("course_module_id", moduleId).order("order_index").order("id"),
   ]);
   return { module: orThrow(module), lessons: orThrow(lessons) };
@@ -33,7 +34,7 @@ export async function getStudioCourseModule(moduleId: string) {
 export async function getStudioTool(toolId: string) {
   const supabase = await createDataClient();
   const [tool, blocks, lessons] = await Promise.all([
-    supabase.from("tech_tools").select("id, name, description, is_published").eq("id", toolId).maybeSingle(),
+    supabase.from("tech_tools").select("id, name, description, is_published, issues_certificate").eq("id", toolId).maybeSingle(),
     supabase.from("modules").select("id, name, order_index, is_published").eq("tool_id", toolId).order("order_index").order("id"),
     supabase.from("lessons").select(LESSON_ROW).eq("tool_id", toolId).order("order_index").order("id"),
   ]);
@@ -91,4 +92,46 @@ export type StudioAssignment = NonNullable<Awaited<ReturnType<typeof getStudioLe
 
 export async function getStudioLessonParents() {
   return lessonParents(await createDataClient());
+}
+
+/** What public.quiz_editor returns: the lesson's quiz with its key, for admins. */
+const studioQuizSchema = z.object({
+  quiz: z.object({
+    id: z.string(),
+    passing_percent: z.number(),
+    max_attempts: z.number().nullable(),
+    is_stop_lesson: z.boolean(),
+    shuffle: z.boolean(),
+    is_published: z.boolean(),
+  }),
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(["single", "multiple", "text", "number"]),
+      prompt_md: z.string(),
+      options: z.array(z.object({ id: z.string(), text: z.string() })),
+      correct: z.union([z.array(z.string()), z.object({ value: z.number(), tolerance: z.number() })]),
+      points: z.number(),
+      explanation_md: z.string(),
+    }),
+  ),
+  attempts: z.number(),
+});
+export type StudioQuiz = z.infer<typeof studioQuizSchema>;
+
+/** The studio's quiz page: the lesson, and its quiz (null when it has none yet). */
+export async function getStudioQuiz(lessonId: string) {
+  const supabase = await createDataClient();
+  const [lesson, quiz] = await Promise.all([
+    supabase.from("lessons").select("id, title, is_published").eq("id", lessonId).maybeSingle(),
+    supabase.rpc("quiz_editor", { _lesson_id: lessonId }),
+  ]);
+  return { lesson: orThrow(lesson), quiz: studioQuizSchema.nullable().parse(orThrow(quiz)) };
+}
+
+/** Whether a lesson has a quiz and whether it is published, for the lesson's studio page. */
+export async function getStudioQuizState(lessonId: string): Promise<{ is_published: boolean } | null> {
+  const supabase = await createDataClient();
+  const quiz = await supabase.from("quizzes").select("is_published").eq("lesson_id", lessonId).maybeSingle();
+  return orThrow(quiz);
 }

@@ -26,6 +26,13 @@ export const trackCertificateSchema = z.object({
   issues: z.literal("on").optional(),
 });
 
+/** «Выдавать сертификат» on a tool or a course module in the studio. */
+export const contentCertificateSchema = z.object({
+  kind: z.enum(["tool", "course_module"]),
+  id: z.uuid({ message: "Не найдено" }),
+  issues: z.literal("on").optional(),
+});
+
 /** What a certificate form's redirect says on arrival (`?result=…`). */
 export const CERTIFICATE_RESULTS = {
   shared: "Сертификат можно найти в поиске по ссылке",

@@ -7,6 +7,7 @@ import { requireAdmin } from "@/lib/auth";
 import { isUuid, toolPath } from "@/lib/domain/paths";
 import { getStudioTool } from "@/lib/queries/studio";
 import { AddLink } from "../../_components/add-link";
+import { CertificateSwitch } from "../../_components/certificate-switch";
 import { DeleteContentButton } from "../../_components/delete-content-button";
 import { DraftBadge } from "../../_components/draft-badge";
 import { ItemForm } from "../../_components/item-form";
@@ -16,8 +17,8 @@ import { StudioSection, StudioShell } from "../../_components/studio-shell";
 
 export const metadata: Metadata = { title: "Инструмент", robots: { index: false } };
 
-export default async function StudioToolPage({ params }: { params: Promise<{ toolId: string }> }) {
-  const { toolId } = await params;
+export default async function StudioToolPage({ params, searchParams }: { params: Promise<{ toolId: string }>; searchParams: Promise<{ certificate?: string }> }) {
+  const [{ toolId }, { certificate }] = await Promise.all([params, searchParams]);
   if (!isUuid(toolId)) notFound();
   const [, { tool, blocks, lessons }] = await Promise.all([requireAdmin(), getStudioTool(toolId)]);
   if (!tool) notFound();
@@ -45,6 +46,7 @@ export default async function StudioToolPage({ params }: { params: Promise<{ too
       <p className="-mt-2 text-xs text-muted-foreground">
         Название — это адрес страницы инструмента. После переименования старые ссылки продолжат вести сюда.
       </p>
+      <CertificateSwitch kind="tool" id={tool.id} issues={tool.issues_certificate} saved={certificate === "saved"} />
       <StudioSection title="Уроки без блока" action={<AddLink href={`/admin/content/lessons/new?parent=tool:${tool.id}`}>Добавить урок</AddLink>}>
         <SortableList kind="lesson" label="Уроки без блока" noun="Урок" emptyText="Уроков без блока нет" items={looseLessons.map(lessonRow)} />
       </StudioSection>
