@@ -197,6 +197,15 @@ const ACTIONS: Record<string, Row> = {
     answers: NOT_FOUND,
   },
 
+  // A quiz's «Отправить ответы»: the database grades it; a quiz that exists nowhere is refused, and nothing is written.
+  submitQuiz: {
+    level: "student",
+    canary: () => [FIRST_STATE, formOf({ quiz_id: nowhere(), back: "/dashboard", [`a:${nowhere()}`]: `${MARK} ответ` })],
+    probe: () => [FIRST_STATE, formOf({ quiz_id: nowhere(), back: "/dashboard", [`a:${nowhere()}`]: `${MARK} ответ` })],
+    answers: NOT_FOUND,
+    malformed: [[FIRST_STATE, formOf({ quiz_id: "x", back: "/dashboard" })], [FIRST_STATE, formOf({ back: "/dashboard" })]],
+  },
+
   // «Настройки»: the caller's own account, for any signed-in caller. Nothing there is anyone else's,
   // so the probes are what the action refuses on its own (a name with a digit, another address).
   changeName: { level: "student", canary: () => [{ fullName: "Канарейка Переименованная" }], probe: () => [{ fullName: "Канарейка 2" }], answers: { error: /Имя может содержать только буквы/ } },
@@ -318,6 +327,41 @@ const ACTIONS: Record<string, Row> = {
   },
   countAssignmentSubmissions: { level: "admin", canary: () => [{ id: nowhere() }], probe: () => [{ id: nowhere() }], answers: NOT_FOUND },
   deleteAssignment: { level: "admin", canary: () => [{ id: nowhere() }], probe: () => [{ id: nowhere() }], answers: NOT_FOUND },
+
+  // A lesson's quiz in the studio (plain forms). The canaries would give the canary lesson a quiz.
+  saveQuizSettings: {
+    level: "admin",
+    canary: (w) => [FIRST_STATE, formOf({ lesson_id: w.lessonIds[0], passing_percent: "70", max_attempts: "", is_stop_lesson: "on" })],
+    probe: () => [FIRST_STATE, formOf({ lesson_id: nowhere(), passing_percent: "70", max_attempts: "3" })],
+    answers: { error: /Урок не найден/ },
+    malformed: [[FIRST_STATE, formOf({ lesson_id: nowhere(), passing_percent: "0", max_attempts: "" })], [FIRST_STATE, formOf({ lesson_id: nowhere(), passing_percent: "70", max_attempts: "много" })]],
+  },
+  saveQuizQuestion: {
+    level: "admin",
+    canary: () => [FIRST_STATE, formOf({ lesson_id: nowhere(), quiz_id: nowhere(), kind: "text", prompt_md: `${MARK} вопрос`, accepted: "да", points: "1" })],
+    probe: () => [FIRST_STATE, formOf({ lesson_id: nowhere(), quiz_id: nowhere(), kind: "text", prompt_md: `${MARK} вопрос`, accepted: "да", points: "1" })],
+    answers: { error: /Тест не найден/ },
+    malformed: [
+      [FIRST_STATE, formOf({ lesson_id: nowhere(), quiz_id: nowhere(), kind: "single", prompt_md: `${MARK} вопрос`, choices: "Да\nНет", points: "1" })],
+      [FIRST_STATE, formOf({ lesson_id: nowhere(), quiz_id: nowhere(), kind: "number", prompt_md: `${MARK} вопрос`, value: "много", points: "1" })],
+    ],
+  },
+  moveQuizQuestion: {
+    level: "admin",
+    canary: () => [{ id: nowhere(), lessonId: nowhere(), direction: "delete" }],
+    probe: () => [{ id: nowhere(), lessonId: nowhere(), direction: "up" }],
+    answers: { redirect: /^\/admin\/content\?result=failed$/ },
+    refusedRedirect: /^\/admin\/content\?result=failed$/,
+    malformed: [[{ id: nowhere(), lessonId: nowhere(), direction: "sideways" }]],
+  },
+  setQuizState: {
+    level: "admin",
+    canary: (w) => [{ lessonId: w.lessonIds[0], state: "deleted" }],
+    probe: () => [{ lessonId: nowhere(), state: "published" }],
+    answers: { redirect: /^\/admin\/content\?result=failed$/ },
+    refusedRedirect: /^\/admin\/content\?result=failed$/,
+    malformed: [[{ lessonId: nowhere(), state: "forever" }]],
+  },
 
   // Reviewing homework.
   claimSubmission: { level: "reviewer", canary: () => [{ submissionId: nowhere() }], probe: () => [{ submissionId: nowhere() }], answers: NOT_FOUND },

@@ -1,9 +1,12 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { defineAction, defineFormAction, fail, ok } from "@/lib/actions";
+import { defineAction, defineFormAction, defineStateAction, fail, ok } from "@/lib/actions";
+import { safeNextPath } from "@/lib/domain/paths";
 import * as progress from "@/lib/mutations/progress";
+import * as quizzes from "@/lib/mutations/quizzes";
 import { closePreview, PREVIEW_READ_ONLY, viewerOf } from "@/lib/preview";
+import { quizAnswersSchema } from "@/lib/validation/quizzes";
 import { z } from "@/lib/validation/zod";
 
 /** Leaves «Смотреть как студент» and returns to that student's access panel (the banner's form, bound to the student). */
@@ -34,3 +37,16 @@ export const setLessonCompleted = defineAction({ role: "student", schema: comple
   await progress.setLessonCompleted(supabase, data.lessonId, data.completed);
   return ok();
 });
+
+/**
+ * «Отправить ответы»: the database grades the attempt (submit_quiz) and, when it passes, passes the
+ * lesson; the lesson page then shows the grade. A plain form: the browser posts it before the script.
+ */
+export const submitQuiz = defineStateAction(
+  { role: "student", schema: quizAnswersSchema, shown: [], failure: "Не удалось отправить ответы" },
+  async ({ data, user, supabase }) => {
+    if ((await viewerOf(user)).preview) return fail(PREVIEW_READ_ONLY);
+    await quizzes.submitQuiz(supabase, data.quizId, data.answers);
+    redirect(`${safeNextPath(data.back)}#quiz`);
+  },
+);

@@ -122,6 +122,9 @@ export function schoolRows(scope: {
     telegram_links: service.from("telegram_links").select("*").in("user_id", users),
     failed_deliveries: service.from("notification_deliveries").select("id, status, attempts").in("id", deliveryIds),
     certificates: service.from("certificates").select("*").in("user_id", users),
+    quizzes: service.from("quizzes").select("*").in("lesson_id", lessonIds),
+    quiz_attempts: service.from("quiz_attempts").select("*").in("user_id", users),
+    marked_quiz_questions: service.from("quiz_questions").select("id").ilike("prompt_md", `%${marker}%`),
     track_settings: service.from("track_settings").select("*").order("track"),
   });
 }

@@ -25,6 +25,8 @@ describe("lockCauses and lockText: every cause and when it ends, a date promised
     ["a group whose access ran out", group({ expired: true }), {}, "Откроется, когда группе «Поток» продлят доступ", true],
     ["a stop-lesson alone", undefined, { held: stop }, "Откроется после принятия задания урока «Стоп-урок»", false],
     ["a stop-lesson the list cannot name", undefined, { held: { stopTitle: null } }, "Откроется после принятия задания стоп-урока перед ним", false],
+    ["a quiz stop-lesson", undefined, { held: { stopTitle: "Тест", quiz: true } }, "Откроется после прохождения теста урока «Тест»", false],
+    ["a quiz stop-lesson the list cannot name", undefined, { held: { stopTitle: null, quiz: true } }, "Откроется после прохождения теста стоп-урока перед ним", false],
     [
       "a group date and a stop-lesson: no promise of the date",
       group({ opens_at: "2026-11-29T07:00:00Z" }),

@@ -23,8 +23,8 @@ export type LockCause =
   | { kind: "default" }
   /** Their groups' grants close it: from a date, or run out, or simply closed. */
   | { kind: "group"; groups: readonly string[]; opensAt: string | null; expired: boolean }
-  /** An unaccepted stop-lesson before it holds it (its title when the list has it). */
-  | { kind: "homework"; stopTitle: string | null };
+  /** A stop-lesson before it not yet passed holds it (its title when the list has it; `quiz`: its quiz, not its homework). */
+  | { kind: "homework"; stopTitle: string | null; quiz?: boolean };
 
 /**
  * Every cause that keeps an item closed. `record`: the deciding record, if any (a listed item is
@@ -33,7 +33,7 @@ export type LockCause =
  */
 export function lockCauses(
   record: (AccessFlags & AccessWhy) | undefined,
-  options: { section?: boolean; held?: { stopTitle: string | null } | null } = {},
+  options: { section?: boolean; held?: { stopTitle: string | null; quiz?: boolean } | null } = {},
 ): LockCause[] {
   const causes: LockCause[] = [];
   if (record && !(record.is_unlocked && record.is_visible)) {
@@ -41,7 +41,7 @@ export function lockCauses(
       causes.push({ kind: "group", groups: record.group_names ?? [], opensAt: record.opens_at ?? null, expired: Boolean(record.expired) });
     } else causes.push({ kind: "personal" });
   } else if (!record && options.section) causes.push({ kind: "default" });
-  if (options.held) causes.push({ kind: "homework", stopTitle: options.held.stopTitle });
+  if (options.held) causes.push({ kind: "homework", stopTitle: options.held.stopTitle, ...(options.held.quiz ? { quiz: true } : {}) });
   return causes;
 }
 
@@ -57,6 +57,7 @@ function ending(cause: LockCause, alone: boolean, now: Date): string {
     case "default":
       return "когда администратор школы откроет доступ";
     case "homework":
+      if (cause.quiz) return cause.stopTitle ? `после прохождения теста урока «${cause.stopTitle}»` : "после прохождения теста стоп-урока перед ним";
       return cause.stopTitle ? `после принятия задания урока «${cause.stopTitle}»` : "после принятия задания стоп-урока перед ним";
     case "group": {
       if (cause.opensAt) {

@@ -57,6 +57,8 @@ type LessonAccess = AccessFlags & AccessWhy & { lesson_id: string; opens_at?: st
 export interface LessonHold {
   lesson_id: string;
   stop_lesson_id: string;
+  /** The stop is the lesson's quiz, not its homework. */
+  quiz?: boolean;
 }
 
 /** The access record wins: accepting the homework would not open a lesson the school closed. */
@@ -81,13 +83,13 @@ export function groupLessons(
   const accessByLesson = new Map(access.map((record) => [record.lesson_id, record]));
   const heldIds = new Set(held);
   const titles = new Map(lessons.map((lesson) => [lesson.id, lesson.title]));
-  const stopOf = new Map(holds.map((hold) => [hold.lesson_id, titles.get(hold.stop_lesson_id) ?? null]));
+  const stopOf = new Map(holds.map((hold) => [hold.lesson_id, { stopTitle: titles.get(hold.stop_lesson_id) ?? null, quiz: hold.quiz }]));
   const visible = byOrderIndex(lessons).filter((lesson) => accessByLesson.get(lesson.id)?.is_visible ?? true);
   const numbered = (lesson: LessonOutline, number: number): NumberedLesson => {
     const record = accessByLesson.get(lesson.id);
     const lockReason = lockReasonOf(record, heldIds.has(lesson.id));
     const opensAt = lockReason === "access" ? (record?.opens_at ?? null) : null;
-    const causes = lockCauses(record, { held: heldIds.has(lesson.id) ? { stopTitle: stopOf.get(lesson.id) ?? null } : null });
+    const causes = lockCauses(record, { held: heldIds.has(lesson.id) ? (stopOf.get(lesson.id) ?? { stopTitle: null }) : null });
     return { ...lesson, number, label: lessonLabel(number), locked: lockReason !== null, lockReason, opensAt, causes };
   };
   const moduleIds = new Set(modules.map((block) => block.id));

@@ -102,7 +102,7 @@ const lessonListSchema = z.object({
   /** Lessons an unaccepted stop-lesson before them keeps closed. */
   held: z.array(z.string()).default([]),
   /** Which stop-lesson holds each held lesson. */
-  holds: z.array(z.object({ lesson_id: z.string(), stop_lesson_id: z.string() })).default([]),
+  holds: z.array(z.object({ lesson_id: z.string(), stop_lesson_id: z.string(), quiz: z.boolean().default(false) })).default([]),
 });
 
 /** A lesson's material as its list shows it; the bytes are reached through /files/materials/{id}. */
@@ -150,6 +150,31 @@ const lessonContentSchema = lessonMaterialsSchema.extend({
 });
 export type LessonContent = z.infer<typeof lessonContentSchema>;
 
+/** What public.quiz_for returns: the lesson's published quiz as the viewer takes it, never its key. */
+const quizSchema = z.object({
+  quiz: z.object({ id: z.string(), passing_percent: z.number(), max_attempts: z.number().nullable(), is_stop_lesson: z.boolean() }),
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(["single", "multiple", "text", "number"]),
+      prompt_md: z.string(),
+      points: z.number(),
+      options: z.array(z.object({ id: z.string(), text: z.string() })),
+    }),
+  ),
+  attempts: z.array(
+    z.object({ id: z.string(), attempt: z.number(), score: z.number(), max_score: z.number(), passed: z.boolean(), submitted_at: z.string() }),
+  ),
+  /** The latest attempt's grade by question, with the explanations; null before the first attempt. */
+  latest: z.array(z.object({ question_id: z.string(), right: z.boolean(), explanation_md: z.string() })).nullable(),
+});
+export type LessonQuiz = z.infer<typeof quizSchema>;
+
+/** The lesson's quiz beside its page's own call (quiz_for checks the viewer may open the lesson). */
+async function lessonQuiz(supabase: Awaited<ReturnType<typeof createDataClient>>, viewer: Viewer, lessonId: string) {
+  return quizSchema.nullable().parse(orThrow(await supabase.rpc("quiz_for", { _user_id: viewer.studentId, _lesson_id: lessonId })));
+}
+
 /** A lesson page's own part: whether the lesson is hidden from the viewer, and its content when it may be opened. */
 const lessonPartSchema = {
   lesson_hidden: z.boolean(),
@@ -186,9 +211,11 @@ export const getToolPage = cache(async function getToolPage(viewer: Viewer, tool
 
 export const getLessonPage = cache(async function getLessonPage(viewer: Viewer, toolName: string, lessonId: string) {
   const supabase = await createDataClient();
-  return toolLessonPageSchema.parse(
-    orThrow(await supabase.rpc("lesson_page", { _tool_name: toolName, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) })),
-  );
+  const [page, quiz] = await Promise.all([
+    supabase.rpc("lesson_page", { _tool_name: toolName, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) }),
+    lessonQuiz(supabase, viewer, lessonId),
+  ]);
+  return { ...toolLessonPageSchema.parse(orThrow(page)), quiz };
 });
 
 /** A Product Founder module with its lessons and the student's access. */
@@ -199,7 +226,9 @@ export const getCourseModulePage = cache(async function getCourseModulePage(view
 
 export const getCourseLessonPage = cache(async function getCourseLessonPage(viewer: Viewer, moduleId: string, lessonId: string) {
   const supabase = await createDataClient();
-  return courseLessonPageSchema.parse(
-    orThrow(await supabase.rpc("course_lesson_page", { _module_id: moduleId, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) })),
-  );
+  const [page, quiz] = await Promise.all([
+    supabase.rpc("course_lesson_page", { _module_id: moduleId, _lesson_id: lessonId, _student_id: previewedStudentId(viewer) }),
+    lessonQuiz(supabase, viewer, lessonId),
+  ]);
+  return { ...courseLessonPageSchema.parse(orThrow(page)), quiz };
 });

@@ -599,7 +599,11 @@ begin
       ), '[]'::jsonb),
       'held', coalesce((select jsonb_agg(h.lesson_id order by h.lesson_id) from holds h), '[]'::jsonb),
       'holds', coalesce((
-        select jsonb_agg(jsonb_build_object('lesson_id', h.lesson_id, 'stop_lesson_id', h.stop_lesson_id) order by h.lesson_id)
+        select jsonb_agg(jsonb_build_object(
+          'lesson_id', h.lesson_id, 'stop_lesson_id', h.stop_lesson_id,
+          -- A quiz's stop (issue 46) when the stop-lesson carries no homework stop: the list says «после прохождения теста».
+          'quiz', not exists (select 1 from public.assignments a where a.lesson_id = h.stop_lesson_id and a.is_stop_lesson)
+        ) order by h.lesson_id)
         from holds h
       ), '[]'::jsonb)
     )
@@ -607,7 +611,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) IS 'The lessons among _lesson_ids as the student _user_id''s list shows them: each lesson, the access records deciding about them (flags, opens_at, and for a closed one its source: personal or group, the groups named, expired), the completed ones, the held ones and, in holds, the stop-lesson holding each. Part of tool_page and course_module_page.';
+COMMENT ON FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) IS 'The lessons among _lesson_ids as the student _user_id''s list shows them: each lesson, the access records deciding about them (flags, opens_at, and for a closed one its source: personal or group, the groups named, expired), the completed ones, the held ones and, in holds, the stop-lesson holding each and whether it is a quiz''s stop (no homework stop on that lesson). Part of tool_page and course_module_page.';
 
 REVOKE ALL ON FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) TO authenticated;

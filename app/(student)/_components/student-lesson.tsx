@@ -2,15 +2,18 @@ import { LessonView } from "@/components/course/lesson-view";
 import type { LessonOpening } from "@/lib/domain/lessons";
 import { homeworkProgressNote, latestStatus } from "@/lib/domain/submissions";
 import type { Viewer } from "@/lib/preview";
-import type { LessonContent } from "@/lib/queries/courses";
+import type { LessonContent, LessonQuiz } from "@/lib/queries/courses";
 import { CompleteLessonButton } from "./complete-lesson-button";
 import { HomeworkSection } from "./homework/homework-section";
+import { QuizSection } from "./quiz/quiz-section";
 import { RecordLessonOpened } from "./record-lesson-opened";
 
 interface Props {
   viewer: Viewer;
   opening: Extract<LessonOpening, { status: "open" }>;
   content: LessonContent | null;
+  /** The lesson's published quiz, when it has one and the viewer may open the lesson. */
+  quiz: LessonQuiz | null;
   completed: readonly string[];
   listPath: string;
   backLabel: string;
@@ -19,10 +22,10 @@ interface Props {
 /**
  * An open lesson as its student reads it: recorded as opened once it is on screen, with
  * «Отметить пройденным», or with its homework when it carries an assignment (the lesson is then
- * passed when the work is accepted). An admin's preview records nothing, shows what the student
+ * passed when the work is accepted) or its quiz when it has one (passed when an attempt passes). An admin's preview records nothing, shows what the student
  * marked and their homework thread without the form.
  */
-export function StudentLesson({ viewer, opening, content, completed, listPath, backLabel }: Props) {
+export function StudentLesson({ viewer, opening, content, quiz, completed, listPath, backLabel }: Props) {
   const lessonId = opening.lesson.id;
   const done = completed.includes(lessonId);
   const homework = content?.homework ?? null;
@@ -30,6 +33,11 @@ export function StudentLesson({ viewer, opening, content, completed, listPath, b
   const completion = homework ? (
     <>
       <p className="text-sm text-muted-foreground">{homeworkProgressNote(latestStatus(homework.attempts))}</p>
+      {recorded}
+    </>
+  ) : quiz ? (
+    <>
+      <p className="text-sm text-muted-foreground">{done ? "Урок пройден: тест сдан" : "Урок будет пройден, когда вы сдадите тест"}</p>
       {recorded}
     </>
   ) : viewer.preview ? (
@@ -48,7 +56,12 @@ export function StudentLesson({ viewer, opening, content, completed, listPath, b
       backLabel={backLabel}
       completed={completed}
       completion={completion}
-      homework={homework && <HomeworkSection homework={homework} readOnly={Boolean(viewer.preview)} />}
+      homework={
+        <>
+          {homework && <HomeworkSection homework={homework} readOnly={Boolean(viewer.preview)} />}
+          {quiz && <QuizSection quiz={quiz} back={`${listPath}/${lessonId}`} readOnly={Boolean(viewer.preview)} />}
+        </>
+      }
     />
   );
 }

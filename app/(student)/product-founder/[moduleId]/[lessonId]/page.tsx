@@ -42,6 +42,7 @@ export default async function CourseLessonPage(props: Props) {
       viewer={viewer}
       opening={opening}
       content={page.content}
+      quiz={page.quiz}
       completed={page.completed}
       listPath={listPath}
       backLabel="К урокам модуля"

@@ -45,6 +45,7 @@ export default async function ToolLessonPage(props: Props) {
       viewer={viewer}
       opening={opening}
       content={page.content}
+      quiz={page.quiz}
       completed={page.completed}
       listPath={listPath}
       backLabel={`К урокам ${page.tool.name}`}

@@ -1,20 +1,26 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requireAdmin } from "@/lib/auth";
 import { isUuid } from "@/lib/domain/paths";
-import { getStudioLesson } from "@/lib/queries/studio";
+import { Button } from "@/components/ui/button";
+import { getStudioLesson, getStudioQuizState } from "@/lib/queries/studio";
 import { lessonParentValue } from "@/lib/validation/content";
 import { DeleteContentButton } from "../../_components/delete-content-button";
 import { DraftBadge } from "../../_components/draft-badge";
 import { LessonForm } from "../../_components/lesson-form";
-import { StudioShell } from "../../_components/studio-shell";
+import { StudioSection, StudioShell } from "../../_components/studio-shell";
 
 export const metadata: Metadata = { title: "Урок", robots: { index: false } };
 
 export default async function StudioLessonPage({ params }: { params: Promise<{ lessonId: string }> }) {
   const { lessonId } = await params;
   if (!isUuid(lessonId)) notFound();
-  const [, { lesson, content, bodyMd, attachments, assignment, parents }] = await Promise.all([requireAdmin(), getStudioLesson(lessonId)]);
+  const [, { lesson, content, bodyMd, attachments, assignment, parents }, quiz] = await Promise.all([
+    requireAdmin(),
+    getStudioLesson(lessonId),
+    getStudioQuizState(lessonId),
+  ]);
   if (!lesson) notFound();
   const parentPath = lesson.course_module_id
     ? `/admin/content/modules/${lesson.course_module_id}`
@@ -43,6 +49,18 @@ export default async function StudioLessonPage({ params }: { params: Promise<{ l
         attachments={attachments}
         assignment={assignment}
       />
+      <StudioSection title="Тест">
+        <p className="text-sm text-muted-foreground">
+          {quiz === null
+            ? "Вопросы с автоматической проверкой после урока. Урок с тестом засчитывается, когда студент его пройдёт."
+            : quiz.is_published
+              ? "У урока есть опубликованный тест."
+              : "У урока есть тест-черновик: студенты его пока не видят."}
+        </p>
+        <Button asChild variant="outline" className="self-start">
+          <Link href={`/admin/content/lessons/${lesson.id}/quiz`}>{quiz === null ? "Добавить тест" : "Открыть тест"}</Link>
+        </Button>
+      </StudioSection>
     </StudioShell>
   );
 }
