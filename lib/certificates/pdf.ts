@@ -6,7 +6,7 @@ import QRCode from "qrcode";
 import { certificateDate, certificateSubject } from "@/lib/domain/certificates";
 
 /**
- * A certificate as a PDF: A4 landscape, Inter (Cyrillic) embedded as a subset, the school's name and
+ * A certificate as a PDF: A4 landscape, Inter (Cyrillic) embedded whole, the school's name and
  * details, the student's name, what was completed, the date, the code and a QR code of the
  * verification page. pdf-lib is pure JavaScript (no native parts, no network); the QR code's modules
  * are drawn as squares, so nothing is rasterised.
@@ -74,8 +74,10 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   const [regularBytes, boldBytes] = await fontBytes();
-  const regular = await pdf.embedFont(regularBytes, { subset: true });
-  const bold = await pdf.embedFont(boldBytes, { subset: true });
+  // Whole fonts (~370 kB a PDF): @pdf-lib/fontkit's subsets of Inter lost most glyphs when drawn
+  // (the text still extracted, so only a rendered page shows it).
+  const regular = await pdf.embedFont(regularBytes, { subset: false });
+  const bold = await pdf.embedFont(boldBytes, { subset: false });
   pdf.setTitle(`Сертификат ${input.code} — ${input.fullName}`);
   pdf.setAuthor(input.schoolName);
   pdf.setSubject(certificateSubject(input.kind, input.title));
