@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { systemChromium } from "../e2e/helpers/browser";
@@ -22,6 +22,46 @@ function run(title: string, command: string, args: string[], env: Record<string,
     process.exit(result.status ?? 1);
   }
   console.log(`✔ ${title} (${Math.round((Date.now() - started) / 1000)} s)`);
+}
+
+interface Step {
+  title: string;
+  command: string;
+  args: string[];
+}
+
+/**
+ * Steps at once, each with its output held and printed whole when it ends: for steps that each
+ * keep one core busy (the typecheck, lint), which one after another left the other core idle.
+ * Fails, after all have ended, if any failed.
+ */
+async function runTogether(steps: Step[]) {
+  console.log(`\n▶ ${steps.map((step) => step.title).join(" ‖ ")}`);
+  const started = Date.now();
+  const results = await Promise.all(
+    steps.map(
+      (step) =>
+        new Promise<boolean>((resolve) => {
+          const child = spawn(step.command, step.args, { cwd: ROOT, env: process.env });
+          const output: Buffer[] = [];
+          child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+          child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+          child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+          child.on("close", (code) => {
+            const text = Buffer.concat(output).toString();
+            const seconds = Math.round((Date.now() - started) / 1000);
+            console.log(`\n${code === 0 ? "✔" : "✖"} ${step.title} (${seconds} s${code === 0 ? "" : `, failed with exit code ${code}`})`);
+            if (text.trim()) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
+  if (results.includes(false)) {
+    console.error(`\n✖ ${steps.filter((_, index) => !results[index]).map((step) => step.title).join(", ")} failed`);
+    process.exit(1);
+  }
+  console.log(`✔ static checks (${Math.round((Date.now() - started) / 1000)} s)`);
 }
 
 /** System Chromium, else Playwright's own; on Debian as root, installs Chromium with apt. */
@@ -64,9 +104,16 @@ function ensurePostgres() {
 const only = process.argv[2];
 if (!only || only === "static" || only === "unit") ensurePostgres();
 if (!only || only === "static") {
-  run("typecheck", bin("tsc"), ["--noEmit"]);
-  run("lint", bin("eslint"), [".", "--cache", "--cache-location", "node_modules/.cache/eslint/"]);
-  run("generated types and schema match the migrations, landed migrations unchanged", bin("tsx"), ["scripts/gen-types.ts", "--check"]);
+  // Each keeps about one core busy: together they take the time of the longest.
+  await runTogether([
+    { title: "typecheck", command: bin("tsc"), args: ["--noEmit"] },
+    { title: "lint", command: bin("eslint"), args: [".", "--cache", "--cache-location", "node_modules/.cache/eslint/"] },
+    {
+      title: "generated types and schema match the migrations, landed migrations unchanged",
+      command: bin("tsx"),
+      args: ["scripts/gen-types.ts", "--check"],
+    },
+  ]);
 }
 if (!only || only === "unit") run("unit and integration tests", bin("vitest"), ["run"]);
 if (!only || only === "e2e") {
