@@ -6,6 +6,8 @@
 export const PUBLIC_ALLOWANCE = 35 * 1024;
 export const SIGNED_IN_ALLOWANCE = 120 * 1024;
 
-export const isSignedInRoute = (route: string) => /^\/(admin|dashboard|product-founder|tech-founder|settings|notifications|orders)(\/|\?|$)/.test(route);
+// «Сертификаты» is the student's; a certificate's page under it (/certificates/{code}) is public.
+export const isSignedInRoute = (route: string) =>
+  /^\/(admin|dashboard|product-founder|tech-founder|settings|notifications|orders)(\/|\?|$)/.test(route) || /^\/certificates(\?|$)/.test(route);
 
 export const jsBudget = (route: string, floor: number) => floor + (isSignedInRoute(route) ? SIGNED_IN_ALLOWANCE : PUBLIC_ALLOWANCE);
