@@ -14,7 +14,9 @@ const nextConfig: NextConfig = {
   // `npm test` runs `tsc --noEmit` over the whole project first; its e2e build skips the repeat.
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_TYPECHECKED === "1" },
   reactStrictMode: true,
-  // The certificate's PDF reads its font from node_modules at run time (lib/certificates/pdf.ts).
+  // PDFKit loads from node_modules as Node would (its standard fonts are data files beside its code),
+  // and the certificate's PDF reads its font from node_modules at run time (lib/certificates/pdf.ts).
+  serverExternalPackages: ["pdfkit"],
   outputFileTracingIncludes: {
     "/certificates/[code]/pdf": [
       "./node_modules/@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf",

@@ -1,15 +1,15 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { certificateDate, certificateSubject } from "@/lib/domain/certificates";
 
 /**
- * A certificate as a PDF: A4 landscape, Inter (Cyrillic) embedded whole, the school's name and
+ * A certificate as a PDF: A4 landscape, Inter (Cyrillic) embedded as a subset, the school's name and
  * details, the student's name, what was completed, the date, the code and a QR code of the
- * verification page. pdf-lib is pure JavaScript (no native parts, no network); the QR code's modules
- * are drawn as squares, so nothing is rasterised.
+ * verification page. PDFKit is maintained, pure JavaScript (no native parts, no network) and
+ * subsets fonts with fontkit, its authors' own library; the QR code's modules are drawn as squares,
+ * so nothing is rasterised.
  */
 
 export interface CertificatePdfInput {
@@ -29,83 +29,94 @@ const FONT_DIR = path.join(process.cwd(), "node_modules/@expo-google-fonts/inter
 const REGULAR = path.join(FONT_DIR, "400Regular/Inter_400Regular.ttf");
 const BOLD = path.join(FONT_DIR, "700Bold/Inter_700Bold.ttf");
 
-let fonts: Promise<[Uint8Array, Uint8Array]> | null = null;
+let fonts: Promise<[Buffer, Buffer]> | null = null;
 const fontBytes = () => (fonts ??= Promise.all([readFile(REGULAR), readFile(BOLD)]));
 
-const A4_LANDSCAPE: [number, number] = [841.89, 595.28];
-const INK = rgb(0.1, 0.12, 0.17);
-const MUTED = rgb(0.38, 0.4, 0.45);
-const ACCENT = rgb(0.16, 0.33, 0.78);
-const WARNING = rgb(0.75, 0.1, 0.1);
+const [WIDTH, HEIGHT] = [841.89, 595.28];
+const INK = "#1a1f2b";
+const MUTED = "#61666f";
+const ACCENT = "#2954c7";
+const WARNING = "#bf1a1a";
 
-/** The largest size up to `size` at which the text fits `width`. */
-function fitted(font: PDFFont, text: string, size: number, width: number): number {
-  const natural = font.widthOfTextAtSize(text, size);
+type Document = PDFKit.PDFDocument;
+
+/** The largest size up to `size` at which the text fits `width` in the document's current font. */
+function fitted(doc: Document, text: string, size: number, width: number): number {
+  const natural = doc.fontSize(size).widthOfString(text);
   return natural <= width ? size : Math.max(8, Math.floor((size * width) / natural));
 }
 
-function centered(page: PDFPage, text: string, font: PDFFont, size: number, y: number, color = INK) {
-  const [pageWidth] = A4_LANDSCAPE;
-  const fit = fitted(font, text, size, pageWidth - 120);
-  page.drawText(text, { x: (pageWidth - font.widthOfTextAtSize(text, fit)) / 2, y, size: fit, font, color });
+/** One line centred on the page, its top at `top`, shrunk to fit between the margins. */
+function centered(doc: Document, text: string, font: "regular" | "bold", size: number, top: number, color = INK) {
+  doc.font(font);
+  doc.fontSize(fitted(doc, text, size, WIDTH - 120)).fillColor(color).text(text, 60, top, { width: WIDTH - 120, align: "center", lineBreak: false });
 }
 
-function drawQr(page: PDFPage, url: string, x: number, y: number, side: number) {
+/** One line from `left`, shrunk to fit `width`. */
+function line(doc: Document, text: string, font: "regular" | "bold", size: number, left: number, top: number, width: number, color: string) {
+  doc.font(font);
+  doc.fontSize(fitted(doc, text, size, width)).fillColor(color).text(text, left, top, { lineBreak: false });
+}
+
+function drawQr(doc: Document, url: string, x: number, y: number, side: number) {
   const qr = QRCode.create(url, { errorCorrectionLevel: "M" });
   const count = qr.modules.size;
   const quiet = 2;
   const cell = side / (count + quiet * 2);
-  page.drawRectangle({ x, y, width: side, height: side, color: rgb(1, 1, 1) });
+  doc.rect(x, y, side, side).fill("#ffffff");
   for (let row = 0; row < count; row += 1) {
     for (let column = 0; column < count; column += 1) {
-      if (!qr.modules.get(row, column)) continue;
-      page.drawRectangle({
-        x: x + (column + quiet) * cell,
-        y: y + side - (row + quiet + 1) * cell,
-        width: cell,
-        height: cell,
-        color: INK,
-      });
+      if (qr.modules.get(row, column)) doc.rect(x + (column + quiet) * cell, y + (row + quiet) * cell, cell, cell);
     }
   }
+  doc.fill(INK);
+}
+
+/** Ends the document and answers its bytes once PDFKit has written them all. */
+function bytesOf(doc: Document): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on("error", reject);
+    doc.end();
+  });
 }
 
 export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const [regularBytes, boldBytes] = await fontBytes();
-  // Whole fonts (~370 kB a PDF): @pdf-lib/fontkit's subsets of Inter lost most glyphs when drawn
-  // (the text still extracted, so only a rendered page shows it).
-  const regular = await pdf.embedFont(regularBytes, { subset: false });
-  const bold = await pdf.embedFont(boldBytes, { subset: false });
-  pdf.setTitle(`Сертификат ${input.code} — ${input.fullName}`);
-  pdf.setAuthor(input.schoolName);
-  pdf.setSubject(certificateSubject(input.kind, input.title));
-  pdf.setLanguage("ru-RU");
+  const [regular, bold] = await fontBytes();
+  const doc = new PDFDocument({
+    size: [WIDTH, HEIGHT],
+    margin: 0,
+    // PDFKit opens with Helvetica from its own data files unless told otherwise: Inter from the start.
+    font: REGULAR,
+    lang: "ru-RU",
+    displayTitle: true,
+    info: { Title: `Сертификат ${input.code} — ${input.fullName}`, Author: input.schoolName, Subject: certificateSubject(input.kind, input.title) },
+  });
+  doc.registerFont("regular", regular);
+  doc.registerFont("bold", bold);
 
-  const page = pdf.addPage(A4_LANDSCAPE);
-  const [width, height] = A4_LANDSCAPE;
-  page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: ACCENT, borderWidth: 2 });
-  page.drawRectangle({ x: 32, y: 32, width: width - 64, height: height - 64, borderColor: ACCENT, borderWidth: 0.5 });
+  doc.lineWidth(2).strokeColor(ACCENT).rect(24, 24, WIDTH - 48, HEIGHT - 48).stroke();
+  doc.lineWidth(0.5).rect(32, 32, WIDTH - 64, HEIGHT - 64).stroke();
 
-  centered(page, input.schoolName, bold, 18, height - 90, ACCENT);
-  centered(page, "СЕРТИФИКАТ", bold, 44, height - 160);
-  centered(page, "Настоящим подтверждается, что", regular, 15, height - 205, MUTED);
-  centered(page, input.fullName, bold, 32, height - 255);
-  centered(page, "успешно прошёл(а) все уроки и задания и завершил(а)", regular, 15, height - 295, MUTED);
-  centered(page, certificateSubject(input.kind, input.title), bold, 22, height - 330);
-  centered(page, `Дата выдачи: ${certificateDate(input.issuedAt)}`, regular, 14, height - 372);
-  if (input.revoked) centered(page, "Сертификат отозван", bold, 18, height - 402, WARNING);
+  centered(doc, input.schoolName, "bold", 18, 72, ACCENT);
+  centered(doc, "СЕРТИФИКАТ", "bold", 44, 120);
+  centered(doc, "Настоящим подтверждается, что", "regular", 15, 190, MUTED);
+  centered(doc, input.fullName, "bold", 32, 228);
+  centered(doc, "успешно прошёл(а) все уроки и задания и завершил(а)", "regular", 15, 285, MUTED);
+  centered(doc, certificateSubject(input.kind, input.title), "bold", 22, 316);
+  centered(doc, `Дата выдачи: ${certificateDate(input.issuedAt)}`, "regular", 14, 362);
+  if (input.revoked) centered(doc, "Сертификат отозван", "bold", 18, 390, WARNING);
 
   const qrSide = 112;
-  drawQr(page, input.verifyUrl, width - 64 - qrSide, 56, qrSide);
+  drawQr(doc, input.verifyUrl, WIDTH - 64 - qrSide, HEIGHT - 56 - qrSide, qrSide);
   const left = 64;
-  page.drawText(`Код сертификата: ${input.code}`, { x: left, y: 150, size: 13, font: bold, color: INK });
-  page.drawText("Проверить подлинность:", { x: left, y: 130, size: 10, font: regular, color: MUTED });
-  page.drawText(input.verifyUrl, { x: left, y: 116, size: fitted(regular, input.verifyUrl, 10, width - 200 - left), font: regular, color: ACCENT });
-  input.schoolDetails.slice(0, 3).forEach((line, index) => {
-    page.drawText(line, { x: left, y: 88 - index * 14, size: fitted(regular, line, 9, width - 200 - left), font: regular, color: MUTED });
-  });
+  const textWidth = WIDTH - 200 - left;
+  line(doc, `Код сертификата: ${input.code}`, "bold", 13, left, HEIGHT - 162, textWidth, INK);
+  line(doc, "Проверить подлинность:", "regular", 10, left, HEIGHT - 139, textWidth, MUTED);
+  line(doc, input.verifyUrl, "regular", 10, left, HEIGHT - 125, textWidth, ACCENT);
+  input.schoolDetails.slice(0, 3).forEach((detail, index) => line(doc, detail, "regular", 9, left, HEIGHT - 96 + index * 14, textWidth, MUTED));
 
-  return pdf.save();
+  return bytesOf(doc);
 }
