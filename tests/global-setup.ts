@@ -1,6 +1,12 @@
 import { seededSnapshot } from "@/local-backend/database";
+import { postgresBackendTemplate } from "@/local-backend/tests/harness";
+import { hostedDatabaseTemplate, postgresBinDir } from "@/tests/postgres/cluster";
 
-/** Builds the seeded database snapshot once, before the workers that each start backends from it. */
+/**
+ * Builds, once and side by side, what the workers start their databases from: the seeded PGlite
+ * snapshot, and the template clusters of the PostgreSQL suites (tests/postgres/cluster.ts).
+ */
 export default async function setup() {
-  await seededSnapshot();
+  const binDir = postgresBinDir();
+  await Promise.all([seededSnapshot(), ...(binDir ? [postgresBackendTemplate(binDir), hostedDatabaseTemplate(binDir)] : [])]);
 }

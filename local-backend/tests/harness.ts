@@ -1,7 +1,9 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
 import type { BackendConfig } from "@/local-backend/config";
-import { postgresBinDir, startCluster } from "@/tests/postgres/cluster";
+import path from "node:path";
+import { openDatabase } from "@/local-backend/database";
+import { migrationsAndSeed, postgresBinDir, startCluster, templateCluster } from "@/tests/postgres/cluster";
 import {
   ANON_KEY,
   PUBLISHABLE_KEY,
@@ -34,7 +36,7 @@ export async function startTestBackend(config: Partial<BackendConfig> = {}, data
   if (database === "PGlite") return start(null);
   const binDir = postgresBinDir();
   if (!binDir) throw new Error("no PostgreSQL server installed (Debian: apt-get install postgresql)");
-  const cluster = startCluster(binDir, { locale: "C.UTF-8" });
+  const cluster = startCluster(binDir, { locale: "C.UTF-8", template: await postgresBackendTemplate(binDir) });
   try {
     const backend = await start(cluster.url);
     return {
@@ -48,6 +50,20 @@ export async function startTestBackend(config: Partial<BackendConfig> = {}, data
     cluster.stop();
     throw error;
   }
+}
+
+/**
+ * A hosted-style cluster as the backend leaves an empty one on its first start (the hosted roles,
+ * its bootstrap, every migration, seed.sql), stopped: each PostgreSQL backend starts from a copy,
+ * not from initdb and every migration again (tests/postgres/cluster.ts, templateCluster).
+ */
+export async function postgresBackendTemplate(binDir: string): Promise<string> {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const setup = ["tests/postgres/hosted-roles.sql", "local-backend/bootstrap.sql", "local-backend/database.ts"].map((file) => path.join(root, file));
+  return templateCluster(binDir, { name: "backend", locale: "C.UTF-8", inputs: [...setup, ...(await migrationsAndSeed())] }, async (cluster) => {
+    const db = await openDatabase("memory://", () => {}, cluster.url);
+    await db.close();
+  });
 }
 
 export function anonClient(backend: LocalBackend): SupabaseClient<Database> {

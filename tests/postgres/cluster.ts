@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -49,7 +49,10 @@ export interface Cluster {
   port: number;
   /** The same as a connection string, as its superuser: `LOCAL_BACKEND_DATABASE_URL` for a backend on it. */
   url: string;
-  stop(): void;
+  /** Its data folder. */
+  data: string;
+  /** Stops it at once and removes its folder; with `keep`, stops it cleanly (a checkpoint first) and keeps the folder. */
+  stop(options?: { keep?: boolean }): void;
 }
 
 /**
@@ -59,9 +62,13 @@ export interface Cluster {
  * projects have C.UTF-8, which lower(), upper() and ilike need for Cyrillic. `settings` are server
  * settings (`-c name=value`), e.g. the shared buffers a hosted instance of a school's size has.
  * The cluster carries its copy of pg-safeupdate as `hosted.safeupdate_library`, which
- * local-backend/bootstrap.sql preloads for `authenticator`'s sessions, as hosted does.
+ * local-backend/bootstrap.sql preloads for `authenticator`'s sessions, as hosted does. With a
+ * `template` (templateCluster), the cluster starts from a copy of that data folder instead of initdb.
  */
-export function startCluster(binDir: string, { locale, settings = {} }: { locale?: string; settings?: Record<string, string> } = {}): Cluster {
+export function startCluster(
+  binDir: string,
+  { locale, settings = {}, template }: { locale?: string; settings?: Record<string, string>; template?: string } = {},
+): Cluster {
   const folder = mkdtempSync(path.join(os.tmpdir(), "hosted-postgres-"));
   const data = path.join(folder, "data");
   const asRoot = process.getuid?.() === 0;
@@ -79,16 +86,26 @@ export function startCluster(binDir: string, { locale, settings = {} }: { locale
   const safeupdate = path.join(folder, "safeupdate.so");
   copyFileSync(safeupdateLibrary(binDir), safeupdate);
   const port = 5432;
-  run("initdb", ["-D", data, "-U", "supabase_admin", "--auth=trust", ...(locale ? [`--locale=${locale}`] : ["--no-locale"]), "-E", "UTF8"]);
+  if (template) execFileSync("cp", ["-a", template, data], { stdio: "pipe" });
+  else run("initdb", ["-D", data, "-U", "supabase_admin", "--auth=trust", ...(locale ? [`--locale=${locale}`] : ["--no-locale"]), "-E", "UTF8"]);
   run("pg_ctl", [
     "-D", data, "-l", path.join(folder, "server.log"), "-w", "start",
     "-o", [`-k ${folder} -p ${port} -c listen_addresses='' -c fsync=off -c full_page_writes=off -c hosted.safeupdate_library=${safeupdate}`, ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`)].join(" "),
   ]);
+  if (template) {
+    // The template's bootstrap named its own cluster's copy of pg-safeupdate for `authenticator`'s sessions.
+    run("psql", [
+      "-h", folder, "-p", String(port), "-U", "supabase_admin", "-d", "postgres", "-qAt", "-v", "ON_ERROR_STOP=1", "-c",
+      `do $$ begin if exists (select from pg_roles where rolname = 'authenticator') then alter role authenticator set session_preload_libraries = '${safeupdate}'; end if; end $$`,
+    ]);
+  }
   return {
     host: folder,
     port,
     url: `postgresql://supabase_admin@localhost/postgres?host=${encodeURIComponent(folder)}&port=${port}`,
-    stop() {
+    data,
+    stop({ keep = false } = {}) {
+      if (keep) return run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
       } finally {
@@ -110,34 +127,106 @@ export interface HostedDatabase {
  */
 export async function startHostedCluster(binDir: string, options?: Parameters<typeof startCluster>[1]): Promise<HostedDatabase> {
   const cluster = startCluster(binDir, options);
-  const connect = async (user: string) => {
-    const client = new Client({ host: cluster.host, port: cluster.port, user, database: "postgres" });
-    await client.connect();
-    return client;
-  };
   try {
-    const superuser = await connect("supabase_admin");
-    try {
-      await superuser.query(await readFile(path.join(ROOT, "tests/postgres/hosted-roles.sql"), "utf8"));
-      await superuser.query(await readFile(path.join(ROOT, "local-backend/bootstrap.sql"), "utf8"));
-    } finally {
-      await superuser.end();
-    }
+    await setUpHosted(cluster);
   } catch (error) {
     cluster.stop();
     throw error;
   }
-  return { cluster, connect };
+  return { cluster, connect: connectTo(cluster) };
 }
 
-/** A hosted-style cluster (startHostedCluster) with every migration and seed.sql applied as `postgres`. */
-export async function startHostedDatabase(binDir: string, options?: Parameters<typeof startCluster>[1]): Promise<HostedDatabase> {
-  const database = await startHostedCluster(binDir, options);
-  const owner = await database.connect("postgres");
-  const migrations = (await readdir(path.join(ROOT, "supabase/migrations"))).filter((name) => name.endsWith(".sql")).sort();
-  for (const name of [...migrations.map((file) => `supabase/migrations/${file}`), "supabase/seed.sql"]) {
-    await owner.query(await readFile(path.join(ROOT, name), "utf8"));
+/** Connections to a cluster's `postgres` database, as one role or another. */
+const connectTo = (cluster: Cluster) => async (user: string) => {
+  const client = new Client({ host: cluster.host, port: cluster.port, user, database: "postgres" });
+  await client.connect();
+  return client;
+};
+
+/** tests/postgres/hosted-roles.sql and the local backend's bootstrap, as supabase_admin. */
+async function setUpHosted(cluster: Cluster) {
+  const superuser = await connectTo(cluster)("supabase_admin");
+  try {
+    await superuser.query(await readFile(path.join(ROOT, "tests/postgres/hosted-roles.sql"), "utf8"));
+    await superuser.query(await readFile(path.join(ROOT, "local-backend/bootstrap.sql"), "utf8"));
+  } finally {
+    await superuser.end();
   }
-  await owner.end();
-  return database;
+}
+
+const TEMPLATES = path.join(ROOT, "node_modules/.cache/hosted-postgres");
+
+/**
+ * The data folder of a stopped cluster that `prepare` brought to some state, to start clusters
+ * from (startCluster's `template`): copying it takes a fraction of a second, where initdb and
+ * every migration took seconds, and the tests start about twenty such clusters. Built once per
+ * `name`, server, locale and content of `inputs` (the SQL and code `prepare` reads), under
+ * node_modules/.cache; built aside and renamed, so parallel workers and runs never read half of
+ * one. Another run's template (other migrations) is left an hour, as it may be copying it.
+ */
+export async function templateCluster(
+  binDir: string,
+  { name, locale, inputs }: { name: string; locale?: string; inputs: string[] },
+  prepare: (cluster: Cluster) => Promise<void>,
+): Promise<string> {
+  const hash = createHash("sha256").update(`${binDir}\0${locale ?? ""}\0`);
+  for (const file of inputs) hash.update(`${path.relative(ROOT, file)}\0`).update(readFileSync(file));
+  const template = path.join(TEMPLATES, `${name}-${hash.digest("hex").slice(0, 16)}`);
+  if (existsSync(template)) return template;
+  const cluster = startCluster(binDir, { locale });
+  let stopped = false;
+  try {
+    await prepare(cluster);
+    cluster.stop({ keep: true });
+    stopped = true;
+    mkdirSync(TEMPLATES, { recursive: true });
+    const partial = `${template}.${process.pid}.partial`;
+    renameSync(cluster.data, partial);
+    try {
+      renameSync(partial, template);
+    } catch {
+      // Another worker built it meanwhile.
+      rmSync(partial, { recursive: true, force: true });
+    }
+  } finally {
+    if (!stopped) cluster.stop();
+    rmSync(cluster.host, { recursive: true, force: true });
+  }
+  const hourAgo = Date.now() - 3_600_000;
+  for (const stale of readdirSync(TEMPLATES).filter((entry) => entry.startsWith(`${name}-`) && path.join(TEMPLATES, entry) !== template)) {
+    const folder = path.join(TEMPLATES, stale);
+    if (statSync(folder).mtimeMs < hourAgo) rmSync(folder, { recursive: true, force: true });
+  }
+  return template;
+}
+
+/** Every migration and seed.sql, in the order they are applied. */
+export async function migrationsAndSeed(): Promise<string[]> {
+  const migrations = (await readdir(path.join(ROOT, "supabase/migrations"))).filter((name) => name.endsWith(".sql")).sort();
+  return [...migrations.map((file) => path.join(ROOT, "supabase/migrations", file)), path.join(ROOT, "supabase/seed.sql")];
+}
+
+/**
+ * A hosted-style cluster (startHostedCluster) with every migration and seed.sql applied as
+ * `postgres`: a copy of a template cluster built that way once (templateCluster).
+ */
+export async function startHostedDatabase(binDir: string, options: Parameters<typeof startCluster>[1] = {}): Promise<HostedDatabase> {
+  const template = await hostedDatabaseTemplate(binDir, options.locale);
+  const cluster = startCluster(binDir, { ...options, template });
+  return { cluster, connect: connectTo(cluster) };
+}
+
+/** The template of startHostedDatabase: startHostedCluster's setup, then every migration and seed.sql as `postgres`. */
+export async function hostedDatabaseTemplate(binDir: string, locale?: string): Promise<string> {
+  const files = await migrationsAndSeed();
+  const setup = [path.join(ROOT, "tests/postgres/hosted-roles.sql"), path.join(ROOT, "local-backend/bootstrap.sql")];
+  return templateCluster(binDir, { name: "hosted-database", locale, inputs: [...setup, ...files] }, async (cluster) => {
+    await setUpHosted(cluster);
+    const owner = await connectTo(cluster)("postgres");
+    try {
+      for (const file of files) await owner.query(await readFile(file, "utf8"));
+    } finally {
+      await owner.end();
+    }
+  });
 }
