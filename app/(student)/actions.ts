@@ -46,7 +46,9 @@ export const submitQuiz = defineStateAction(
   { role: "student", schema: quizAnswersSchema, shown: [], failure: "Не удалось отправить ответы" },
   async ({ data, user, supabase }) => {
     if ((await viewerOf(user)).preview) return fail(PREVIEW_READ_ONLY);
-    await quizzes.submitQuiz(supabase, data.quizId, data.answers);
-    redirect(`${safeNextPath(data.back)}#quiz`);
+    const attemptId = await quizzes.submitQuiz(supabase, data.quizId, data.answers);
+    // A new address per attempt: a redirect that changed only the hash would leave the page as it was.
+    const back = safeNextPath(data.back);
+    redirect(`${back}${back.includes("?") ? "&" : "?"}attempt=${attemptId}#quiz`);
   },
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answersFromFields, attemptsLeft, choicesFromText, choicesToText, parseNumber, questionKey, scorePercent, type QuestionFields } from "./quizzes";
+import { answersFromFields, attemptsLeft, choicesFromText, choicesToText, parseNumber, questionKey, scorePercent, seemsConfusing, type QuestionFields } from "./quizzes";
 
 describe("answersFromFields", () => {
   it.each([
@@ -80,4 +80,15 @@ describe("questionKey", () => {
     [fields({ kind: "number", value: "много" }), "value", "Впишите правильное число, например 3,5"],
     [fields({ kind: "number", value: "1", tolerance: "-1" }), "tolerance", "Допуск — число не меньше нуля"],
   ])("%j is refused on %s", (input, field, error) => expect(questionKey(input)).toEqual({ field, error }));
+});
+
+describe("seemsConfusing", () => {
+  it.each([
+    [0, 0, false],
+    [0, 2, false],
+    [1, 3, true],
+    [2, 4, false],
+    [4, 10, true],
+    [5, 10, false],
+  ])("%s right of %s: %s", (right, answered, confusing) => expect(seemsConfusing(right, answered)).toBe(confusing));
 });

@@ -6,6 +6,14 @@
 
 export type QuizKind = "single" | "multiple" | "text" | "number";
 
+/** The kinds as the studio names them. */
+export const KIND_LABELS: Record<QuizKind, string> = {
+  single: "Один верный вариант",
+  multiple: "Несколько верных вариантов",
+  text: "Ответ текстом",
+  number: "Ответ числом",
+};
+
 /** The field of a question answered by one value: an option's id, or the text typed. */
 export const answerField = (questionId: string) => `a:${questionId}`;
 /** The field of one option of a «multiple» question, present when it is ticked. */
@@ -29,6 +37,8 @@ export function answersFromFields(fields: Record<string, string>): Record<string
 
 /** «1 балл», «3 балла», «5 баллов» (pluralRu). */
 export const POINTS = { one: "балл", few: "балла", many: "баллов" };
+/** «из 1 балла», «из 2 баллов», «из 21 балла»: after «из». */
+export const OF_POINTS = { one: "балла", few: "баллов", many: "баллов" };
 
 /** How many attempts are left: null when the quiz sets no limit. */
 export const attemptsLeft = (maxAttempts: number | null, used: number): number | null =>
@@ -108,3 +118,6 @@ export function questionKey(fields: QuestionFields): { key: QuestionKey } | { fi
   if (tolerance === null || tolerance < 0) return { field: "tolerance", error: "Допуск — число не меньше нуля" };
   return { key: { options: [], correct: { value, tolerance } } };
 }
+
+/** A question fewer than half answered right, out of at least three answers: the analytics flag it as one that may confuse. */
+export const seemsConfusing = (right: number, answered: number): boolean => answered >= 3 && right * 2 < answered;

@@ -1,7 +1,7 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { LessonBody } from "@/components/course/lesson-body";
 import { pluralRu } from "@/lib/domain/plural";
-import { attemptsLeft, POINTS, scorePercent } from "@/lib/domain/quizzes";
+import { attemptsLeft, OF_POINTS, scorePercent } from "@/lib/domain/quizzes";
 import type { LessonQuiz } from "@/lib/queries/courses";
 import { QuizForm } from "./quiz-form";
 
@@ -23,7 +23,7 @@ function QuizResult({ quiz, latest }: { quiz: LessonQuiz; latest: NonNullable<Le
   return (
     <div className="flex flex-col gap-3" data-testid="quiz-result">
       <p className={attempt.passed ? "font-medium text-emerald-700" : "font-medium text-destructive"} role="status">
-        {attempt.passed ? "Тест пройден" : "Тест не пройден"}: {attempt.score} из {pluralRu(attempt.max_score, POINTS)} (
+        {attempt.passed ? "Тест пройден" : "Тест не пройден"}: {attempt.score} из {pluralRu(attempt.max_score, OF_POINTS)} (
         {scorePercent(attempt.score, attempt.max_score)} %), нужно {quiz.quiz.passing_percent} %
       </p>
       <ol className="flex flex-col gap-3">

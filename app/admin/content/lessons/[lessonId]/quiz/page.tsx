@@ -7,12 +7,13 @@ import { Button } from "@/components/ui/button";
 import { requireAdmin } from "@/lib/auth";
 import { isUuid } from "@/lib/domain/paths";
 import { pluralRu } from "@/lib/domain/plural";
+import { KIND_LABELS } from "@/lib/domain/quizzes";
 import { getStudioQuiz, type StudioQuiz } from "@/lib/queries/studio";
 import { QuestionField } from "@/app/(student)/_components/quiz/question-field";
 import { DraftBadge } from "../../../_components/draft-badge";
 import { StudioSection, StudioShell } from "../../../_components/studio-shell";
 import { moveQuizQuestion, setQuizState } from "./actions";
-import { KIND_LABELS, QuestionForm } from "./_components/question-form";
+import { QuestionForm } from "./_components/question-form";
 import { QuizSettingsForm } from "./_components/quiz-settings-form";
 
 export const metadata: Metadata = { title: "Тест урока", robots: { index: false } };

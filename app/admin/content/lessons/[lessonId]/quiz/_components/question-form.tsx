@@ -8,18 +8,11 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Textarea } from "@/components/ui/textarea";
 import { initialFormState } from "@/lib/actions/form-state";
-import { choicesToText, type QuizKind } from "@/lib/domain/quizzes";
+import { choicesToText, KIND_LABELS, type QuizKind } from "@/lib/domain/quizzes";
 import type { StudioQuiz } from "@/lib/queries/studio";
 import { saveQuizQuestion } from "../actions";
 
 type Question = StudioQuiz["questions"][number];
-
-export const KIND_LABELS: Record<QuizKind, string> = {
-  single: "Один верный вариант",
-  multiple: "Несколько верных вариантов",
-  text: "Ответ текстом",
-  number: "Ответ числом",
-};
 
 /** The studio's text of a question's fields, from what the database keeps. */
 function fieldsOf(question: Question | null) {
