@@ -73,6 +73,28 @@ const panels = {
 
 export type AnalyticsData = NonNullable<Awaited<ReturnType<typeof getAnalytics>>>;
 
+/** What public.quiz_analytics returns: per quiz and per question, how the students did (issue 46). */
+const quizzesSchema = z.array(
+  z.object({
+    quiz_id: z.string(),
+    lesson_title: z.string(),
+    is_published: z.boolean(),
+    students: z.number(),
+    passed: z.number(),
+    attempts_to_pass: z.number().nullable(),
+    questions: z.array(
+      z.object({ id: z.string(), prompt_md: z.string(), answered: z.number(), right: z.number(), attempts_to_right: z.number().nullable() }),
+    ),
+  }),
+);
+export type QuizAnalytics = z.infer<typeof quizzesSchema>;
+
+/** The quizzes panel: the students the caller may see (the group filter applies), never the key. */
+export async function getQuizAnalytics(filters: AnalyticsFilters): Promise<QuizAnalytics> {
+  const supabase = await createDataClient();
+  return quizzesSchema.parse(orThrow(await supabase.rpc("quiz_analytics", { _group_id: filters.groupId ?? undefined })));
+}
+
 /** Every panel and the groups to filter by, in one wave; null when the caller reviews nobody. */
 export async function getAnalytics(filters: AnalyticsFilters) {
   const supabase = await createDataClient();

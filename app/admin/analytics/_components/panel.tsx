@@ -10,7 +10,8 @@ export function Panel({
 }: {
   id: string;
   title: string;
-  csvHref: string;
+  /** None for a panel with no CSV of its own. */
+  csvHref?: string;
   note?: React.ReactNode;
   children: React.ReactNode;
 }) {
@@ -20,7 +21,7 @@ export function Panel({
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
           {title}
         </h2>
-        <CsvLink href={csvHref} caption={title} />
+        {csvHref && <CsvLink href={csvHref} caption={title} />}
       </div>
       {note && <p className="text-sm text-muted-foreground">{note}</p>}
       {children}
