@@ -37,7 +37,15 @@ export function StudentLesson({ viewer, opening, content, quiz, completed, listP
     </>
   ) : quiz ? (
     <>
-      <p className="text-sm text-muted-foreground">{done ? "Урок пройден: тест сдан" : "Урок будет пройден, когда вы сдадите тест"}</p>
+      <p className="text-sm text-muted-foreground">
+        {viewer.preview
+          ? done
+            ? "Студент прошёл урок"
+            : "Урок будет пройден, когда студент сдаст тест"
+          : done
+            ? "Урок пройден: тест сдан"
+            : "Урок будет пройден, когда вы сдадите тест"}
+      </p>
       {recorded}
     </>
   ) : viewer.preview ? (
