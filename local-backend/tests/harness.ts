@@ -1,9 +1,8 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "@/lib/database.types";
 import type { BackendConfig } from "@/local-backend/config";
-import path from "node:path";
 import { openDatabase } from "@/local-backend/database";
-import { migrationsAndSeed, postgresBinDir, startCluster, templateCluster } from "@/tests/postgres/cluster";
+import { postgresBinDir, startCluster, templateCluster } from "@/tests/postgres/cluster";
 import {
   ANON_KEY,
   PUBLISHABLE_KEY,
@@ -27,16 +26,21 @@ const defaultDatabase: TestDatabase = process.env.LOCAL_BACKEND_TEST_DATABASE ==
 
 /**
  * A throwaway backend (in memory, on a free port) with the project's migrations and seed. On
- * PostgreSQL, a cluster of its own (tests/postgres), bootstrapped by the backend as an empty
- * hosted-style database and stopped with it.
+ * PostgreSQL, a cluster of its own (tests/postgres), stopped with it: a copy of the run's template
+ * (postgresBackendTemplate), or with `template: false` an empty hosted-style cluster the backend
+ * bootstraps itself, its seed written at that moment.
  */
-export async function startTestBackend(config: Partial<BackendConfig> = {}, database = defaultDatabase): Promise<LocalBackend> {
+export async function startTestBackend(
+  config: Partial<BackendConfig> = {},
+  database = defaultDatabase,
+  { template = true }: { template?: boolean } = {},
+): Promise<LocalBackend> {
   const start = (databaseUrl: string | null) =>
     startLocalBackend({ dataDir: "memory://", port: 0, log: () => {}, config: { databaseUrl, ...config } });
   if (database === "PGlite") return start(null);
   const binDir = postgresBinDir();
   if (!binDir) throw new Error("no PostgreSQL server installed (Debian: apt-get install postgresql)");
-  const cluster = startCluster(binDir, { locale: "C.UTF-8", template: await postgresBackendTemplate(binDir) });
+  const cluster = startCluster(binDir, { locale: "C.UTF-8", template: template ? await postgresBackendTemplate(binDir) : undefined });
   try {
     const backend = await start(cluster.url);
     return {
@@ -57,10 +61,8 @@ export async function startTestBackend(config: Partial<BackendConfig> = {}, data
  * its bootstrap, every migration, seed.sql), stopped: each PostgreSQL backend starts from a copy,
  * not from initdb and every migration again (tests/postgres/cluster.ts, templateCluster).
  */
-export async function postgresBackendTemplate(binDir: string): Promise<string> {
-  const root = path.resolve(import.meta.dirname, "../..");
-  const setup = ["tests/postgres/hosted-roles.sql", "local-backend/bootstrap.sql", "local-backend/database.ts"].map((file) => path.join(root, file));
-  return templateCluster(binDir, { name: "backend", locale: "C.UTF-8", inputs: [...setup, ...(await migrationsAndSeed())] }, async (cluster) => {
+export function postgresBackendTemplate(binDir: string): Promise<string> {
+  return templateCluster(binDir, { name: "backend", locale: "C.UTF-8" }, async (cluster) => {
     const db = await openDatabase("memory://", () => {}, cluster.url);
     await db.close();
   });

@@ -13,7 +13,8 @@ import { appEnvFor, runProjectScript } from "@/tests/support/project-scripts";
 describe.skipIf(!TEST_DATABASES.includes("PostgreSQL"))("deploy steps on a hosted-style project", () => {
   let project: LocalBackend;
   beforeAll(async () => {
-    project = await startTestBackend({}, "PostgreSQL");
+    // From nothing, as a new project: the deploy check reads how long ago the seed's notifications were planned.
+    project = await startTestBackend({}, "PostgreSQL", { template: false });
   });
   afterAll(async () => project?.close());
 

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -154,32 +154,44 @@ async function setUpHosted(cluster: Cluster) {
   }
 }
 
-const TEMPLATES = path.join(ROOT, "node_modules/.cache/hosted-postgres");
+/** Where templateCluster keeps its templates: one folder per test run (tests/global-setup.ts), else per process. */
+function templatesFolder(): string {
+  if (!process.env.HOSTED_POSTGRES_TEMPLATES) {
+    const folder = mkdtempSync(path.join(os.tmpdir(), "hosted-postgres-templates-"));
+    process.on("exit", () => rmSync(folder, { recursive: true, force: true }));
+    process.env.HOSTED_POSTGRES_TEMPLATES = folder;
+  }
+  return process.env.HOSTED_POSTGRES_TEMPLATES;
+}
+
+const building = new Map<string, Promise<string>>();
 
 /**
  * The data folder of a stopped cluster that `prepare` brought to some state, to start clusters
  * from (startCluster's `template`): copying it takes a fraction of a second, where initdb and
  * every migration took seconds, and the tests start about twenty such clusters. Built once per
- * `name`, server, locale and content of `inputs` (the SQL and code `prepare` reads), under
- * node_modules/.cache; built aside and renamed, so parallel workers and runs never read half of
- * one. Another run's template (other migrations) is left an hour, as it may be copying it.
+ * run (tests/global-setup.ts, before the workers), so its rows are as new as a fresh cluster's
+ * would be and it always holds the current migrations; built aside and renamed, so a parallel
+ * worker never reads half of one.
  */
-export async function templateCluster(
-  binDir: string,
-  { name, locale, inputs }: { name: string; locale?: string; inputs: string[] },
-  prepare: (cluster: Cluster) => Promise<void>,
-): Promise<string> {
-  const hash = createHash("sha256").update(`${binDir}\0${locale ?? ""}\0`);
-  for (const file of inputs) hash.update(`${path.relative(ROOT, file)}\0`).update(readFileSync(file));
-  const template = path.join(TEMPLATES, `${name}-${hash.digest("hex").slice(0, 16)}`);
-  if (existsSync(template)) return template;
+export function templateCluster(binDir: string, { name, locale }: { name: string; locale?: string }, prepare: (cluster: Cluster) => Promise<void>): Promise<string> {
+  const template = path.join(templatesFolder(), `${name}-${locale ?? "C"}`);
+  if (existsSync(template)) return Promise.resolve(template);
+  let built = building.get(template);
+  if (!built) {
+    built = buildTemplate(binDir, template, locale, prepare);
+    building.set(template, built);
+  }
+  return built;
+}
+
+async function buildTemplate(binDir: string, template: string, locale: string | undefined, prepare: (cluster: Cluster) => Promise<void>): Promise<string> {
   const cluster = startCluster(binDir, { locale });
   let stopped = false;
   try {
     await prepare(cluster);
     cluster.stop({ keep: true });
     stopped = true;
-    mkdirSync(TEMPLATES, { recursive: true });
     const partial = `${template}.${process.pid}.partial`;
     renameSync(cluster.data, partial);
     try {
@@ -191,11 +203,6 @@ export async function templateCluster(
   } finally {
     if (!stopped) cluster.stop();
     rmSync(cluster.host, { recursive: true, force: true });
-  }
-  const hourAgo = Date.now() - 3_600_000;
-  for (const stale of readdirSync(TEMPLATES).filter((entry) => entry.startsWith(`${name}-`) && path.join(TEMPLATES, entry) !== template)) {
-    const folder = path.join(TEMPLATES, stale);
-    if (statSync(folder).mtimeMs < hourAgo) rmSync(folder, { recursive: true, force: true });
   }
   return template;
 }
@@ -219,8 +226,7 @@ export async function startHostedDatabase(binDir: string, options: Parameters<ty
 /** The template of startHostedDatabase: startHostedCluster's setup, then every migration and seed.sql as `postgres`. */
 export async function hostedDatabaseTemplate(binDir: string, locale?: string): Promise<string> {
   const files = await migrationsAndSeed();
-  const setup = [path.join(ROOT, "tests/postgres/hosted-roles.sql"), path.join(ROOT, "local-backend/bootstrap.sql")];
-  return templateCluster(binDir, { name: "hosted-database", locale, inputs: [...setup, ...files] }, async (cluster) => {
+  return templateCluster(binDir, { name: "hosted-database", locale }, async (cluster) => {
     await setUpHosted(cluster);
     const owner = await connectTo(cluster)("postgres");
     try {
