@@ -28,24 +28,31 @@ interface Step {
   title: string;
   command: string;
   args: string[];
+  env?: Record<string, string>;
+  /** Its output as it comes (one step at most); the others' is held and printed whole when each ends. */
+  stream?: boolean;
 }
 
 /**
- * Steps at once, each with its output held and printed whole when it ends: for steps that each
- * keep one core busy (the typecheck, lint), which one after another left the other core idle.
- * Fails, after all have ended, if any failed.
+ * Steps at once: for steps that each keep one core busy (the typecheck, lint), which one after
+ * another left the other core idle, or a step that leaves part of a core (Vitest) and one that
+ * takes it (the build). Fails, after all have ended, if any failed.
  */
-async function runTogether(steps: Step[]) {
+async function runTogether(title: string, steps: Step[]) {
   console.log(`\n▶ ${steps.map((step) => step.title).join(" ‖ ")}`);
   const started = Date.now();
   const results = await Promise.all(
     steps.map(
       (step) =>
         new Promise<boolean>((resolve) => {
-          const child = spawn(step.command, step.args, { cwd: ROOT, env: process.env });
+          const child = spawn(step.command, step.args, {
+            cwd: ROOT,
+            env: { ...process.env, ...step.env },
+            stdio: step.stream ? "inherit" : ["ignore", "pipe", "pipe"],
+          });
           const output: Buffer[] = [];
-          child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
-          child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+          child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
+          child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
           child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
           child.on("close", (code) => {
             const text = Buffer.concat(output).toString();
@@ -61,7 +68,7 @@ async function runTogether(steps: Step[]) {
     console.error(`\n✖ ${steps.filter((_, index) => !results[index]).map((step) => step.title).join(", ")} failed`);
     process.exit(1);
   }
-  console.log(`✔ static checks (${Math.round((Date.now() - started) / 1000)} s)`);
+  console.log(`✔ ${title} (${Math.round((Date.now() - started) / 1000)} s)`);
 }
 
 /** System Chromium, else Playwright's own; on Debian as root, installs Chromium with apt. */
@@ -103,9 +110,10 @@ function ensurePostgres() {
 
 const only = process.argv[2];
 if (!only || only === "static" || only === "unit") ensurePostgres();
+if (!only || only === "e2e") ensureBrowser();
 if (!only || only === "static") {
   // Each keeps about one core busy: together they take the time of the longest.
-  await runTogether([
+  await runTogether("static checks", [
     { title: "typecheck", command: bin("tsc"), args: ["--noEmit"] },
     { title: "lint", command: bin("eslint"), args: [".", "--cache", "--cache-location", "node_modules/.cache/eslint/"] },
     {
@@ -115,11 +123,20 @@ if (!only || only === "static") {
     },
   ]);
 }
-if (!only || only === "unit") run("unit and integration tests", bin("vitest"), ["run"]);
+const unit: Step = { title: "unit and integration tests", command: bin("vitest"), args: ["run"], stream: true };
+const build: Step = {
+  title: "production build for the end-to-end tests",
+  command: bin("next"),
+  args: ["build"],
+  // After `static` (the whole run), the build skips its own typecheck.
+  env: { ...nextEnv(E2E_BACKEND_URL, E2E_APP_URL, E2E_DIST_DIR), ...(only ? {} : { NEXT_BUILD_TYPECHECKED: "1" }) },
+};
+// The whole run builds beside Vitest: its files wait on their databases and servers, and leave
+// part of the two cores, which the build takes.
+if (!only) await runTogether("unit and integration tests, and the production build", [unit, build]);
+if (only === "unit") run(unit.title, unit.command, unit.args);
+if (only === "e2e") run(build.title, build.command, build.args, build.env);
 if (!only || only === "e2e") {
-  ensureBrowser();
-  const typechecked: Record<string, string> = only ? {} : { NEXT_BUILD_TYPECHECKED: "1" };
-  run("production build for the end-to-end tests", bin("next"), ["build"], { ...nextEnv(E2E_BACKEND_URL, E2E_APP_URL, E2E_DIST_DIR), ...typechecked });
   // `npm test e2e -- studio` runs the matching spec files only.
   // No traces here (a quarter of the run): `npm run test:e2e -- <pattern>` replays a failure with one.
   run("end-to-end tests", bin("playwright"), ["test", ...process.argv.slice(3)], { CI: process.env.CI ?? "1", E2E_NO_TRACE: "1" });
