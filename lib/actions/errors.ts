@@ -127,6 +127,7 @@ const BY_HINT: Record<string, string> = {
   homework_comment: "Напишите комментарий: что доработать",
   quiz_attempts_spent: "Попытки закончились — этот тест больше нельзя пройти",
   quiz_empty: "В тесте пока нет вопросов",
+  quiz_unanswered: "Ответьте хотя бы на один вопрос — пустая отправка не тратит попытку",
   full_name_rule: "Имя может содержать только буквы, пробелы и дефисы",
   email_unproven: "Сначала подтвердите адрес e-mail по ссылке из письма школы",
   last_admin: MESSAGES.lastAdmin,

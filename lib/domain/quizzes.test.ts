@@ -76,6 +76,7 @@ describe("questionKey", () => {
     [fields({ choices: "Да\nНет" }), "choices", "Отметьте правильный вариант знаком «+» в начале строки"],
     [fields({ choices: "+ Да\n+ Нет" }), "choices", "В вопросе с одним ответом правильный вариант один"],
     [fields({ choices: "+\nНет" }), "choices", "У каждого варианта должен быть текст"],
+    [fields({ choices: "+ Да\nда \nНет" }), "choices", "Варианты ответа не должны повторяться"],
     [fields({ kind: "text", accepted: "  \n" }), "accepted", "Впишите хотя бы один правильный ответ"],
     [fields({ kind: "number", value: "много" }), "value", "Впишите правильное число, например 3,5"],
     [fields({ kind: "number", value: "1", tolerance: "-1" }), "tolerance", "Допуск — число не меньше нуля"],

@@ -101,6 +101,8 @@ export function questionKey(fields: QuestionFields): { key: QuestionKey } | { fi
     if (options.length > 20) return { field: "choices", error: "Не больше 20 вариантов ответа" };
     if (options.some((option) => !option.text)) return { field: "choices", error: "У каждого варианта должен быть текст" };
     if (options.some((option) => option.text.length > 1000)) return { field: "choices", error: "Вариант ответа — не длиннее 1000 символов" };
+    const texts = options.map((option) => option.text.trim().toLocaleLowerCase("ru"));
+    if (new Set(texts).size < texts.length) return { field: "choices", error: "Варианты ответа не должны повторяться" };
     if (correct.length === 0) return { field: "choices", error: "Отметьте правильный вариант знаком «+» в начале строки" };
     if (fields.kind === "single" && correct.length > 1) return { field: "choices", error: "В вопросе с одним ответом правильный вариант один" };
     return { key: { options, correct } };

@@ -451,6 +451,15 @@ begin
   if _answers is null or jsonb_typeof(_answers) <> 'object' or octet_length(_answers::text) > 100000 then
     raise exception 'answers are not an object' using errcode = '22023';
   end if;
+  -- A form sent with nothing answered (a stray press) is no attempt: it would spend one of max_attempts.
+  if exists (select 1 from public.quiz_questions q where q.quiz_id = _quiz_id) and not exists (
+    select 1 from public.quiz_questions q
+    where q.quiz_id = _quiz_id
+      and _answers -> q.id::text not in ('null'::jsonb, '[]'::jsonb)
+      and btrim(_answers ->> q.id::text) <> ''
+  ) then
+    raise exception 'nothing answered' using errcode = 'P0001', hint = 'quiz_unanswered';
+  end if;
   -- One attempt at a time per student and quiz, even from two tabs at once: the count below is then exact.
   perform pg_advisory_xact_lock(hashtextextended('quiz:' || _quiz_id::text || viewer::text, 0));
   select count(*) into taken from public.quiz_attempts where quiz_id = _quiz_id and user_id = viewer;
@@ -485,7 +494,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.submit_quiz(_quiz_id uuid, _answers jsonb) IS 'Grades the caller''s answers to a published quiz of a lesson they may open and records the attempt (quiz_attempts: the answers, each question right or not, the score in points of the maximum, passed when the score reaches passing_percent); a passed attempt passes the lesson (pass_lesson). Refuses past max_attempts (hint quiz_attempts_spent) and a quiz without questions (quiz_empty); a per-student, per-quiz advisory lock makes two submissions at once count one after the other. Nothing is notified: the student sees the grade at once and no one else has to act. Answers the attempt''s id.';
+COMMENT ON FUNCTION public.submit_quiz(_quiz_id uuid, _answers jsonb) IS 'Grades the caller''s answers to a published quiz of a lesson they may open and records the attempt (quiz_attempts: the answers, each question right or not, the score in points of the maximum, passed when the score reaches passing_percent); a passed attempt passes the lesson (pass_lesson). Refuses answers that answer no question (quiz_unanswered: a stray press spends no attempt), past max_attempts (hint quiz_attempts_spent) and a quiz without questions (quiz_empty); a per-student, per-quiz advisory lock makes two submissions at once count one after the other. Nothing is notified: the student sees the grade at once and no one else has to act. Answers the attempt''s id.';
 
 REVOKE ALL ON FUNCTION public.submit_quiz(_quiz_id uuid, _answers jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.submit_quiz(_quiz_id uuid, _answers jsonb) TO authenticated;

@@ -203,6 +203,11 @@ describe("taking the quiz", () => {
     // «Отметить пройденным» does not pass a lesson with a quiz.
     expect((await client.rpc("set_lesson_completed", { _lesson_id: QUIZ_LESSON, _completed: true })).data).toBe(false);
 
+    // Nothing answered (a stray press, blanks, no choice) is refused and spends no attempt.
+    expect(await failure(submit(client, {}))).toBe("quiz_unanswered");
+    expect(await failure(submit(client, { [questions[0]]: null, [questions[1]]: [], [questions[2]]: "   " }))).toBe("quiz_unanswered");
+    expect((await client.from("quiz_attempts").select("id").eq("user_id", id)).data).toEqual([]);
+
     const first = await submit(client, wrongAnswers());
     expect(first.error).toBeNull();
     const attempt = (await client.from("quiz_attempts").select("score, max_score, passed, attempt, results").eq("id", first.data!).single()).data!;
