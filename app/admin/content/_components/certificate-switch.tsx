@@ -26,7 +26,7 @@ export function CertificateSwitch({ kind, id, issues, saved }: { kind: "tool" | 
       </div>
       <div className="flex items-center gap-3">
         <Button type="submit" variant="outline" size="sm">
-          Сохранить
+          Применить
         </Button>
         {saved && (
           <p role="status" className="text-xs text-muted-foreground">
