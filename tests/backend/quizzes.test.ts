@@ -256,6 +256,23 @@ describe("taking the quiz", () => {
     expect((await client.rpc("can_open_lesson", { _user_id: id, _lesson_id: NEXT_LESSON })).data).toBe(true);
   });
 
+  it("a shuffled quiz keeps one order of questions and options per student, and students meet different orders", async () => {
+    const takers = await Promise.all(Array.from({ length: 6 }, (_, index) => student(backend, service, `shuffled-${index}`)));
+    const order = async ({ id, client }: (typeof takers)[number]) => {
+      const read = (await client.rpc("quiz_for", { _user_id: id, _lesson_id: QUIZ_LESSON })).data as { questions: { id: string; options: { id: string }[] }[] };
+      return read.questions.map((question) => [question.id, ...question.options.map((option) => option.id)].join(":")).join(" ");
+    };
+    await admin.from("quizzes").update({ shuffle: true }).eq("id", quizId);
+    try {
+      const first = await Promise.all(takers.map(order));
+      expect(await Promise.all(takers.map(order))).toEqual(first);
+      for (const seen of first) expect(seen.split(" ").map((part) => part.split(":")[0]).sort()).toEqual([...questions].sort());
+      expect(new Set(first).size).toBeGreaterThan(1);
+    } finally {
+      await admin.from("quizzes").update({ shuffle: false }).eq("id", quizId);
+    }
+  });
+
   it("the owner's analytics count each question's right answers and the attempts a pass took", async () => {
     const rows = (await admin.rpc("quiz_analytics", {})).data as {
       quiz_id: string;
