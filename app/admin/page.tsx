@@ -8,6 +8,7 @@ import { getAdminPage, parseStudentOrder } from "@/lib/queries/admin";
 import { AccessPanel } from "./_components/access-panel";
 import { SelectionProvider } from "./_components/selection";
 import { StudentList } from "./_components/student-list";
+import { firstParam, searchQuery } from "@/lib/domain/paths";
 
 export const metadata: Metadata = { title: "Панель администратора", robots: { index: false } };
 
@@ -15,14 +16,13 @@ interface Props {
   searchParams: Promise<{ student?: string | string[]; q?: string | string[]; page?: string | string[]; sort?: string | string[] }>;
 }
 
-const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export default async function AdminPage({ searchParams }: Props) {
   const params = await searchParams;
-  const studentParam = single(params.student);
-  const search = (single(params.q) ?? "").slice(0, 100);
-  const page = parsePage(single(params.page));
-  const order = parseStudentOrder(single(params.sort));
+  const studentParam = firstParam(params.student);
+  const search = searchQuery(params.q, 100);
+  const page = parsePage(firstParam(params.page));
+  const order = parseStudentOrder(firstParam(params.sort));
   // The role check runs beside the reads (row level security guards them anyway), so the
   // page costs one wave of backend requests; a non-admin is redirected before anything renders.
   const [, data] = await Promise.all([requireAdmin(), getAdminPage(studentParam, search, page, order)]);

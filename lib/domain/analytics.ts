@@ -1,5 +1,5 @@
 import { formatMoscowTime } from "./dates";
-import { isUuid } from "./paths";
+import { firstParam, isUuid } from "./paths";
 import { pluralForm, pluralRu, type PluralForms } from "./plural";
 
 /**
@@ -25,21 +25,20 @@ export interface AnalyticsFilters {
 }
 
 type Params = Record<string, string | string[] | undefined>;
-const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 const uuidOrNull = (value: string | undefined) => (value && isUuid(value) ? value.toLowerCase() : null);
 
 /** The filters of an address; anything unknown means «all». */
 export function parseAnalyticsFilters(params: Params): AnalyticsFilters {
-  const track = single(params.track);
+  const track = firstParam(params.track);
   return {
-    groupId: uuidOrNull(single(params.group)),
+    groupId: uuidOrNull(firstParam(params.group)),
     track: ANALYTICS_TRACKS.some((option) => option.value === track) ? (track as AnalyticsTrack) : null,
-    itemId: uuidOrNull(single(params.item)),
+    itemId: uuidOrNull(firstParam(params.item)),
   };
 }
 
 export function parseAnalyticsPanel(value: string | string[] | undefined): AnalyticsPanel | null {
-  const panel = single(value);
+  const panel = firstParam(value);
   return ANALYTICS_PANELS.find((known) => known === panel) ?? null;
 }
 

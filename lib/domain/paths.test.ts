@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confirmUrl, decodeSegment, isUuid, lessonPath, safeNextPath, toolPath } from "./paths";
+import { confirmUrl, decodeSegment, firstParam, isUuid, lessonPath, safeNextPath, searchQuery, toolPath } from "./paths";
 
 describe("paths", () => {
   it("uses the lowercased tool name", () => {
@@ -40,5 +40,20 @@ describe("paths", () => {
 describe("confirmUrl", () => {
   it("sends Auth's links to the configured site's /auth/confirm with the next page encoded", () => {
     expect(confirmUrl("https://school.example", "/auth/reset-password")).toBe("https://school.example/auth/confirm?next=%2Fauth%2Freset-password");
+  });
+});
+
+describe("firstParam and searchQuery", () => {
+  it("takes the first of repeated parameters", () => {
+    expect(firstParam(["a", "b"])).toBe("a");
+    expect(firstParam("a")).toBe("a");
+    expect(firstParam(undefined)).toBeUndefined();
+  });
+
+  it("leaves out control characters PostgreSQL refuses in text, trims and bounds a search", () => {
+    expect(searchQuery("\u0000 Анна\u0007 ", 100)).toBe("Анна");
+    expect(searchQuery(["  K7M2  ", "x"], 100)).toBe("K7M2");
+    expect(searchQuery("a".repeat(300), 200)).toHaveLength(200);
+    expect(searchQuery(undefined, 10)).toBe("");
   });
 });

@@ -38,3 +38,13 @@ export function decodeSegment(segment: string): string | null {
     return null;
   }
 }
+
+/** A query parameter as one string: the first of repeated ones (`?q=a&q=b`). */
+export const firstParam = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * A search box's query: the first value, without control characters (PostgreSQL refuses a NUL in
+ * text, so `?q=%00` would fail the read), trimmed, at most `max` characters.
+ */
+export const searchQuery = (value: string | string[] | undefined, max: number): string =>
+  (firstParam(value) ?? "").replace(/\p{Cc}/gu, "").trim().slice(0, max);

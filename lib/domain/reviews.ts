@@ -1,5 +1,5 @@
 import { shorten } from "./excerpt";
-import { isUuid } from "./paths";
+import { firstParam, isUuid } from "./paths";
 
 /**
  * The curators' review queue: how long a work waits («ждёт 2 ч»), who has taken it, and the
@@ -95,20 +95,19 @@ export interface QueueFilters {
 
 type Params = Record<string, string | string[] | undefined>;
 
-const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 const uuidOrNull = (value: string | undefined) => (value && isUuid(value) ? value.toLowerCase() : null);
 
 /** The filters of an address; anything unknown falls back to «all», a bad page to the first. */
 export function parseQueueFilters(params: Params): QueueFilters {
-  const status = single(params.status);
-  const track = single(params.track);
-  const page = Number(single(params.page));
+  const status = firstParam(params.status);
+  const track = firstParam(params.track);
+  const page = Number(firstParam(params.page));
   return {
     status: QUEUE_STATUSES.some((option) => option.value === status) ? (status as QueueStatus) : "submitted",
-    groupId: uuidOrNull(single(params.group)),
+    groupId: uuidOrNull(firstParam(params.group)),
     track: QUEUE_TRACKS.some((option) => option.value === track) ? (track as QueueTrack) : null,
-    itemId: uuidOrNull(single(params.item)),
-    lessonId: uuidOrNull(single(params.lesson)),
+    itemId: uuidOrNull(firstParam(params.item)),
+    lessonId: uuidOrNull(firstParam(params.lesson)),
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
 }

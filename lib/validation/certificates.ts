@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { firstParam } from "@/lib/domain/paths";
 
 /** The certificate forms' fields (the student's «Сертификаты», the admin's list), shared by the forms and their actions. */
 
@@ -53,7 +54,7 @@ const FAILURES: readonly string[] = ["same-name", "not-found", "has-valid", "bad
 
 /** The arrival message of `?result=…`, and whether it reports a refusal; null for anything else. */
 export function certificateResult(value: string | string[] | undefined): { text: string; failed: boolean } | null {
-  const code = Array.isArray(value) ? value[0] : value;
+  const code = firstParam(value);
   if (!code || !Object.hasOwn(CERTIFICATE_RESULTS, code)) return null;
   return { text: CERTIFICATE_RESULTS[code as CertificateResult], failed: FAILURES.includes(code) };
 }

@@ -1,5 +1,6 @@
 import { rublesInputToKopecks } from "@/lib/payments/money";
 import { z } from "./zod";
+import { firstParam } from "@/lib/domain/paths";
 
 /** The admin's order actions (/admin/orders), shared by their forms and server actions. */
 
@@ -35,7 +36,7 @@ const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${
 export function parseOrderFilters(params: Record<string, string | string[] | undefined>): OrderFilters {
   const one = (name: string) => {
     const value = params[name];
-    return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
+    return firstParam(value)?.trim() ?? "";
   };
   const status = ORDER_STATUSES.find((value) => value === one("status")) ?? null;
   return {

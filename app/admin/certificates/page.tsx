@@ -8,6 +8,7 @@ import { certificateDate, certificatePath, certificatePdfPath, certificateSubjec
 import { getCertificatesOverview, getTrackCertificateSettings } from "@/lib/queries/certificates";
 import { REVOKE_REASON_MAX } from "@/lib/validation/certificates";
 import { reissueCertificate, revokeCertificate, setTrackCertificate } from "./actions";
+import { searchQuery } from "@/lib/domain/paths";
 
 export const metadata: Metadata = { title: "Сертификаты", robots: { index: false } };
 
@@ -21,7 +22,7 @@ const link = "font-medium text-primary underline-offset-4 hover:underline";
 /** The owner's certificates: search by name, e-mail or code; revoke with a reason; reissue; the per-track switch. */
 export default async function AdminCertificatesPage({ searchParams }: Props) {
   const params = await searchParams;
-  const query = (Array.isArray(params.q) ? params.q[0] : params.q)?.trim().slice(0, 200) ?? "";
+  const query = searchQuery(params.q, 200);
   const [, rows, tracks] = await Promise.all([requireAdmin(), getCertificatesOverview(query), getTrackCertificateSettings()]);
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">

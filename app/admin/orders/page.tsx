@@ -11,6 +11,7 @@ import { getOrdersPage, ORDERS_SHOWN } from "@/lib/queries/orders";
 import { RevenueSection } from "../_components/revenue-section";
 import { ORDER_STATUSES, orderFiltersQuery, parseOrderFilters } from "@/lib/validation/orders";
 import { markOrderPaid, refundOrderPayment } from "./actions";
+import { firstParam } from "@/lib/domain/paths";
 
 export const metadata: Metadata = { title: "Заказы", robots: { index: false } };
 
@@ -18,7 +19,6 @@ interface Props {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** «Заказы»: who bought what, for how much, and where each order stands; a bank transfer and refunds. */
 export default async function OrdersPage({ searchParams }: Props) {
@@ -26,7 +26,7 @@ export default async function OrdersPage({ searchParams }: Props) {
   const filters = parseOrderFilters(params);
   const { status } = filters;
   const [, page] = await Promise.all([requireAdmin(), getOrdersPage(filters)]);
-  const result = ORDER_ACTION_RESULTS[single(params.result) ?? ""];
+  const result = ORDER_ACTION_RESULTS[firstParam(params.result) ?? ""];
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader backHref="/admin" backLabel="К панели администратора" title="Заказы" />
