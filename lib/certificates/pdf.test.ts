@@ -37,6 +37,12 @@ describe("renderCertificatePdf", () => {
     expect(text).not.toContain("отозван");
   });
 
+  it("names the school, not the library, as its creator and producer", async () => {
+    const document = await getDocumentProxy(new Uint8Array(await renderCertificatePdf(certificate)));
+    const { info } = (await document.getMetadata()) as { info: Record<string, string> };
+    expect([info.Creator, info.Producer, info.Author]).toEqual([certificate.schoolName, certificate.schoolName, certificate.schoolName]);
+  });
+
   it("says so on a revoked certificate", async () => {
     const { text } = await textOf(await renderCertificatePdf({ ...certificate, revoked: true }));
     expect(text).toContain("Сертификат отозван");

@@ -73,17 +73,17 @@ function drawQr(doc: Document, url: string, x: number, y: number, side: number) 
 }
 
 /** Ends the document and answers its bytes once PDFKit has written them all. */
-function bytesOf(doc: Document): Promise<Uint8Array> {
+function bytesOf(doc: Document): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
     doc.end();
   });
 }
 
-export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Uint8Array> {
+export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {
   const [regular, bold] = await fontBytes();
   const doc = new PDFDocument({
     size: [WIDTH, HEIGHT],
@@ -92,7 +92,14 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     font: REGULAR,
     lang: "ru-RU",
     displayTitle: true,
-    info: { Title: `Сертификат ${input.code} — ${input.fullName}`, Author: input.schoolName, Subject: certificateSubject(input.kind, input.title) },
+    // Creator and Producer would otherwise read «PDFKit» in a reader's document properties.
+    info: {
+      Title: `Сертификат ${input.code} — ${input.fullName}`,
+      Author: input.schoolName,
+      Subject: certificateSubject(input.kind, input.title),
+      Creator: input.schoolName,
+      Producer: input.schoolName,
+    },
   });
   doc.registerFont("regular", regular);
   doc.registerFont("bold", bold);

@@ -23,13 +23,11 @@ export function normalizeCertificateCode(input: string): string | null {
   return `${plain.slice(0, 4)}-${plain.slice(4, 8)}-${plain.slice(8)}`;
 }
 
-const TRACK_TITLES: Record<string, string> = { "Tech Founder": "трек Tech Founder", "Product Founder": "трек Product Founder" };
-
 /** «инструмент «Lovable»», «модуль «Идея и проверка»», «трек Tech Founder». */
 export function certificateSubject(kind: string, title: string): string {
   if (kind === "tool") return `инструмент «${title}»`;
   if (kind === "module") return `модуль «${title}»`;
-  return TRACK_TITLES[title] ?? `трек ${title}`;
+  return `трек ${title}`;
 }
 
 /** «28 ноября 2026 г.», in Moscow time. */

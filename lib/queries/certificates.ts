@@ -8,7 +8,7 @@ import { orThrow } from "./result";
 /** Reads of certificates: the public verification, the student's own list, the admin's list. */
 
 /** What the public page and the PDF show of a certificate (certificate_check); null for an unknown code. */
-export const getCertificateCheck = cache(async (code: string) => {
+const getCertificateCheck = cache(async (code: string) => {
   const rows = orThrow(await createPublicClient().rpc("certificate_check", { _code: code }));
   return rows[0] ?? null;
 });
@@ -18,8 +18,6 @@ export async function getCertificateBySegment(segment: string) {
   const code = normalizeCertificateCode(decodeSegment(segment) ?? "");
   return code ? getCertificateCheck(code) : null;
 }
-
-export type CertificateCheck = NonNullable<Awaited<ReturnType<typeof getCertificateCheck>>>;
 
 /** The signed-in student's certificates, newest first, and the name their profile has now. */
 export async function getMyCertificates(userId: string) {

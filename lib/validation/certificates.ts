@@ -19,7 +19,7 @@ export const revokeCertificateSchema = z.object({
     .max(REVOKE_REASON_MAX, { message: `Причина — не длиннее ${REVOKE_REASON_MAX} символов` }),
 });
 
-export const TRACKS = ["tech", "product"] as const;
+const TRACKS = ["tech", "product"] as const;
 
 /** A checkbox posts «on» when checked and nothing when not. */
 export const trackCertificateSchema = z.object({
