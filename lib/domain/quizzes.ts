@@ -29,7 +29,8 @@ export function answersFromFields(fields: Record<string, string>): Record<string
     else if (prefix === "m" && rest.length > 0) {
       const ticked = answers[questionId];
       const optionId = rest.join(":");
-      answers[questionId] = Array.isArray(ticked) ? [...ticked, optionId] : [optionId];
+      if (Array.isArray(ticked)) ticked.push(optionId);
+      else answers[questionId] = [optionId];
     }
   }
   return answers;

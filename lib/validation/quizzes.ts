@@ -20,10 +20,14 @@ const ticked = z
   .optional()
   .transform((value) => value !== undefined);
 
+const QUIZ_FORM_FIELDS_MAX = 2 + 100 * 20;
+
 /** The lesson page's quiz form: its fields name the questions (lib/domain/quizzes); `back` is the lesson's address. */
 export const quizAnswersSchema = z
   .object({ quiz_id: z.uuid({ message: "Тест не найден" }), back: z.string().max(500) })
   .catchall(z.string().max(1000, { message: "Ответ — не длиннее 1000 символов" }))
+  // A question's choices are one field each: 100 questions of 20 options, and the two fields above.
+  .refine((fields) => Object.keys(fields).length <= QUIZ_FORM_FIELDS_MAX, { message: "В форме слишком много ответов" })
   .transform(({ quiz_id, back, ...fields }) => ({ quizId: quiz_id, back, answers: answersFromFields(fields) }));
 
 /** «Настройки теста» in the studio. */

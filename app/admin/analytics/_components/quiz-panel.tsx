@@ -1,14 +1,12 @@
 import { Badge } from "@/components/ui/badge";
 import { percent } from "@/lib/domain/analytics";
+import { shorten } from "@/lib/domain/excerpt";
 import { seemsConfusing } from "@/lib/domain/quizzes";
 import type { QuizAnalytics } from "@/lib/queries/analytics";
 import { Panel } from "./panel";
 
 /** The question as the table names it: its text without Markdown's marks, cut short. */
-const promptText = (markdown: string) => {
-  const text = markdown.replace(/[*_`#>[\]()!]/g, "").replace(/\s+/g, " ").trim();
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
-};
+const promptText = (markdown: string) => shorten(markdown.replace(/[*_`#>[\]()!]/g, "").replace(/\s+/g, " ").trim(), 120);
 
 const attemptsText = (value: number | null) => (value === null ? "—" : value.toLocaleString("ru-RU"));
 
