@@ -147,4 +147,24 @@ test.describe("quizzes", () => {
     await expect(table.getByRole("row", { name: /Какой метрикой проверить гипотезу\?/ })).toContainText("50 %");
     await expect(table.getByRole("row", { name: /Как называется первая версия/ })).toContainText("2");
   });
+
+  test("a change to a question deleted meanwhile says it failed, and a deleted quiz says it is gone", async ({ page }) => {
+    const lessonId = tool.lessonId("Эксперименты");
+    const quiz = (await service.from("quizzes").insert({ lesson_id: lessonId }).select("id").single()).data!;
+    const question = (
+      await service.from("quiz_questions").insert({ quiz_id: quiz.id, kind: "text", prompt_md: "Что проверяем первым?", correct: ["спрос"] }).select("id").single()
+    ).data!;
+    await signInByAction(page, people.admin.email, people.admin.password);
+    await page.goto(`/admin/content/lessons/${lessonId}/quiz`);
+    await service.from("quiz_questions").delete().eq("id", question.id);
+    await page.getByRole("button", { name: "Удалить: вопрос 1" }).click();
+    await expect(page).toHaveURL(/\/admin\/content\?result=failed$/);
+    await expect(page.getByRole("alert").filter({ hasText: "Не удалось сохранить изменение теста" })).toBeVisible();
+
+    await page.goto(`/admin/content/lessons/${lessonId}/quiz`);
+    await page.getByText("Удалить тест…").click();
+    await page.getByRole("button", { name: "Удалить тест насовсем" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Тест удалён" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Добавить тест" })).toBeVisible();
+  });
 });

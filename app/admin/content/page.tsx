@@ -8,10 +8,15 @@ import { StudioSection, StudioShell } from "./_components/studio-shell";
 
 export const metadata: Metadata = { title: "Контент курса", robots: { index: false } };
 
-export default async function ContentPage() {
-  const [, { modules, tools }] = await Promise.all([requireAdmin(), getStudioOverview()]);
+export default async function ContentPage({ searchParams }: { searchParams: Promise<{ result?: string }> }) {
+  const [, { modules, tools }, { result }] = await Promise.all([requireAdmin(), getStudioOverview(), searchParams]);
   return (
     <StudioShell title="Контент курса" backHref="/admin" backLabel="К панели администратора">
+      {result === "failed" && (
+        <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+          Не удалось сохранить изменение теста: возможно, тест или вопрос уже удалили. Откройте урок и попробуйте ещё раз
+        </p>
+      )}
       <p className="text-muted-foreground">
         Перетаскивайте строки или двигайте их кнопками со стрелками: порядок сохраняется сразу. Черновики студенты не видят.
       </p>

@@ -13,8 +13,8 @@ import { StudioSection, StudioShell } from "../../_components/studio-shell";
 
 export const metadata: Metadata = { title: "Урок", robots: { index: false } };
 
-export default async function StudioLessonPage({ params }: { params: Promise<{ lessonId: string }> }) {
-  const { lessonId } = await params;
+export default async function StudioLessonPage({ params, searchParams }: { params: Promise<{ lessonId: string }>; searchParams: Promise<{ quiz?: string }> }) {
+  const [{ lessonId }, { quiz: quizResult }] = await Promise.all([params, searchParams]);
   if (!isUuid(lessonId)) notFound();
   const [, { lesson, content, bodyMd, attachments, assignment, parents }, quiz] = await Promise.all([
     requireAdmin(),
@@ -50,6 +50,11 @@ export default async function StudioLessonPage({ params }: { params: Promise<{ l
         assignment={assignment}
       />
       <StudioSection title="Тест">
+        {quizResult === "deleted" && quiz === null && (
+          <p role="status" className="text-sm">
+            Тест удалён
+          </p>
+        )}
         <p className="text-sm text-muted-foreground">
           {quiz === null
             ? "Вопросы с автоматической проверкой после урока. Урок с тестом засчитывается, когда студент его пройдёт."
