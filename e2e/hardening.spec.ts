@@ -1,3 +1,4 @@
+import { get } from "node:http";
 import type { APIRequestContext, Browser, Request } from "@playwright/test";
 import { expect, test, visitorAddress } from "./fixtures";
 import { E2E_APP_URL } from "./helpers/ports";
@@ -169,5 +170,17 @@ test.describe("signed out", () => {
     await expect(thief.page).toHaveURL(/\/$/);
     expect((await progress()).data?.map((row) => row.completed_at)).toEqual([null]);
     await Promise.all([context.close(), thief.context.close(), deleteUser(user.id), service.from("tech_tools").delete().eq("id", tool.id)]);
+  });
+});
+
+test.describe("the app's server", () => {
+  test("keeps an idle connection longer than a client's pool (undici's: 4 s), so a busy moment never reuses one it just closed", async () => {
+    const keepAlive = await new Promise<string>((resolve, reject) => {
+      get(`${E2E_APP_URL}/robots.txt`, { headers: { connection: "keep-alive" } }, (response) => {
+        response.resume();
+        resolve(String(response.headers["keep-alive"]));
+      }).on("error", reject);
+    });
+    expect(keepAlive).toBe("timeout=65");
   });
 });

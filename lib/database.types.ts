@@ -2690,6 +2690,12 @@ export type Database = {
         }
         Returns: string
       }
+      quiz_number: {
+        Args: {
+          _answer: Json
+        }
+        Returns: number
+      }
       rebuild_student_activity: {
         Args: never
         Returns: undefined

@@ -166,6 +166,7 @@ export const DOMAINS: Domain[] = [
       "quiz_for",
       "quiz_key_is_valid",
       "quiz_normal_text",
+      "quiz_number",
       "submit_quiz",
     ],
   },

@@ -31,6 +31,11 @@ const server = createServer((request, response) => {
   request.headers["x-forwarded-for"] = withPeerAppended(request.headers["x-forwarded-for"], request.socket.remoteAddress);
   void handle(request, response);
 });
+// Longer than any client's idle pool (undici lets go after 4 s): with Node's default 5 s, a busy
+// moment let Next reuse a socket to itself this side had just closed, and a server action's redirect
+// came back empty («failed to get redirect response … ECONNRESET»), leaving the person on the form.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 const app = next({ dev, dir: ROOT, hostname, port, httpServer: server });
 const handle = app.getRequestHandler();
 await app.prepare();

@@ -153,10 +153,7 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.quizzes TO service_role;
 CREATE FUNCTION public.grade_quiz_answer(_kind public.quiz_question_kind, _correct jsonb, _answer jsonb) RETURNS boolean
     LANGUAGE plpgsql IMMUTABLE
     SET search_path TO ''
-    AS $_$
-declare
-  typed text;
-  value numeric;
+    AS $$
 begin
   if _answer is null or jsonb_typeof(_answer) = 'null' then
     return false;
@@ -175,21 +172,9 @@ begin
       where public.quiz_normal_text(c) = public.quiz_normal_text(_answer #>> '{}')
     );
   end if;
-  -- number: a JSON number, or text with a decimal point or comma («3,5»), spaces anywhere.
-  if jsonb_typeof(_answer) = 'number' then
-    value := (_answer #>> '{}')::numeric;
-  elsif jsonb_typeof(_answer) = 'string' then
-    typed := replace(regexp_replace(_answer #>> '{}', '\s', '', 'g'), ',', '.');
-    if typed !~ '^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$' or char_length(typed) > 40 then
-      return false;
-    end if;
-    value := typed::numeric;
-  else
-    return false;
-  end if;
-  return abs(value - (_correct ->> 'value')::numeric) <= (_correct ->> 'tolerance')::numeric;
+  return coalesce(abs(public.quiz_number(_answer) - (_correct ->> 'value')::numeric) <= (_correct ->> 'tolerance')::numeric, false);
 end;
-$_$;
+$$;
 
 COMMENT ON FUNCTION public.grade_quiz_answer(_kind public.quiz_question_kind, _correct jsonb, _answer jsonb) IS 'Whether one answer is right, by the question''s kind: single, the option chosen is the right one; multiple, exactly the right options are chosen; text, it equals one accepted answer as quiz_normal_text compares them; number, it is within tolerance of the value (a decimal comma counts). Anything of the wrong shape is wrong. Asked by submit_quiz; the service role may ask it (the grading tests).';
 
@@ -431,6 +416,31 @@ REVOKE ALL ON FUNCTION public.quiz_normal_text(_text text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.quiz_normal_text(_text text) TO service_role;
 
 
+CREATE FUNCTION public.quiz_number(_answer jsonb) RETURNS numeric
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  typed text;
+begin
+  if jsonb_typeof(_answer) = 'number' then
+    return (_answer #>> '{}')::numeric;
+  elsif jsonb_typeof(_answer) = 'string' then
+    typed := replace(regexp_replace(_answer #>> '{}', '\s', '', 'g'), ',', '.');
+    if typed ~ '^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$' and char_length(typed) <= 40 then
+      return typed::numeric;
+    end if;
+  end if;
+  return null;
+end;
+$_$;
+
+COMMENT ON FUNCTION public.quiz_number(_answer jsonb) IS 'The number a student answered to a number question: a JSON number, or text with a decimal point or comma («3,5») and spaces anywhere, at most 40 characters; null when the answer is no number. Read by grade_quiz_answer and by submit_quiz, which refuses a typed answer that is no number.';
+
+REVOKE ALL ON FUNCTION public.quiz_number(_answer jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.quiz_number(_answer jsonb) TO service_role;
+
+
 CREATE FUNCTION public.submit_quiz(_quiz_id uuid, _answers jsonb) RETURNS uuid
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -459,6 +469,15 @@ begin
       and btrim(_answers ->> q.id::text) <> ''
   ) then
     raise exception 'nothing answered' using errcode = 'P0001', hint = 'quiz_unanswered';
+  end if;
+  -- «abc» to a number question is a slip of the keyboard, not an answer: said before it spends an attempt.
+  if exists (
+    select 1 from public.quiz_questions q
+    where q.quiz_id = _quiz_id and q.kind = 'number'
+      and jsonb_typeof(_answers -> q.id::text) = 'string' and btrim(_answers ->> q.id::text) <> ''
+      and public.quiz_number(_answers -> q.id::text) is null
+  ) then
+    raise exception 'a number question answered with no number' using errcode = 'P0001', hint = 'quiz_not_a_number';
   end if;
   -- One attempt at a time per student and quiz, even from two tabs at once: the count below is then exact.
   perform pg_advisory_xact_lock(hashtextextended('quiz:' || _quiz_id::text || viewer::text, 0));
@@ -494,7 +513,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.submit_quiz(_quiz_id uuid, _answers jsonb) IS 'Grades the caller''s answers to a published quiz of a lesson they may open and records the attempt (quiz_attempts: the answers, each question right or not, the score in points of the maximum, passed when the score reaches passing_percent); a passed attempt passes the lesson (pass_lesson). Refuses answers that answer no question (quiz_unanswered: a stray press spends no attempt), past max_attempts (hint quiz_attempts_spent) and a quiz without questions (quiz_empty); a per-student, per-quiz advisory lock makes two submissions at once count one after the other. Nothing is notified: the student sees the grade at once and no one else has to act. Answers the attempt''s id.';
+COMMENT ON FUNCTION public.submit_quiz(_quiz_id uuid, _answers jsonb) IS 'Grades the caller''s answers to a published quiz of a lesson they may open and records the attempt (quiz_attempts: the answers, each question right or not, the score in points of the maximum, passed when the score reaches passing_percent); a passed attempt passes the lesson (pass_lesson). Refuses answers that answer no question (quiz_unanswered: a stray press spends no attempt), a typed answer to a number question that is no number (quiz_not_a_number, as quiz_number reads it), past max_attempts (hint quiz_attempts_spent) and a quiz without questions (quiz_empty); a per-student, per-quiz advisory lock makes two submissions at once count one after the other. Nothing is notified: the student sees the grade at once and no one else has to act. Answers the attempt''s id.';
 
 REVOKE ALL ON FUNCTION public.submit_quiz(_quiz_id uuid, _answers jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.submit_quiz(_quiz_id uuid, _answers jsonb) TO authenticated;

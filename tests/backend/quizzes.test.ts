@@ -206,6 +206,9 @@ describe("taking the quiz", () => {
     // Nothing answered (a stray press, blanks, no choice) is refused and spends no attempt.
     expect(await failure(submit(client, {}))).toBe("quiz_unanswered");
     expect(await failure(submit(client, { [questions[0]]: null, [questions[1]]: [], [questions[2]]: "   " }))).toBe("quiz_unanswered");
+    // «abc» to the number question is named as a slip, not graded wrong: no attempt spent either.
+    expect(await failure(submit(client, { ...rightAnswers(), [questions[3]]: "abc" }))).toBe("quiz_not_a_number");
+    expect(await failure(submit(client, { ...rightAnswers(), [questions[3]]: "3.5e1" }))).toBe("quiz_not_a_number");
     expect((await client.from("quiz_attempts").select("id").eq("user_id", id)).data).toEqual([]);
 
     const first = await submit(client, wrongAnswers());
