@@ -564,12 +564,17 @@ CREATE FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) RETURNS js
     AS $$
 declare
   access record := public.viewer_access_ids(_user_id, 'lesson');
+  -- The lessons asked that a record closes or hides: only they need the record's reasons.
+  closed constant uuid[] := array(
+    select id from unnest(access.decided) id
+    where id = any (_lesson_ids) and not (id = any (access.unlocked) and id = any (access.visible))
+  );
 begin
   return (
     with reasons as (
       select e.item_id, e.source, e.group_names, e.expired
       from public.effective_access_of(_user_id, 'lesson', null) e
-      where e.item_id = any(_lesson_ids) and not (e.is_unlocked and e.is_visible)
+      where cardinality(closed) > 0 and e.item_id = any (closed)
     ),
     holds as materialized (
       select h.lesson_id, h.stop_lesson_id from public.lesson_holds(_user_id, _lesson_ids) h
@@ -611,7 +616,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) IS 'The lessons among _lesson_ids as the student _user_id''s list shows them: each lesson, the access records deciding about them (flags, opens_at, and for a closed one its source: personal or group, the groups named, expired), the completed ones, the held ones and, in holds, the stop-lesson holding each and whether it is a quiz''s stop (no homework stop on that lesson). Part of tool_page and course_module_page.';
+COMMENT ON FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) IS 'The lessons among _lesson_ids as the student _user_id''s list shows them: each lesson, the access records deciding about them (flags, opens_at, and for a closed one its source: personal or group, the groups named, expired), the completed ones, the held ones and, in holds, the stop-lesson holding each and whether it is a quiz''s stop (no homework stop on that lesson). The reasons are read (effective_access_of) only when a record closes or hides a lesson asked, which the kept lists of viewer_access_ids tell: most lists have none, and otherwise every tool and course module page computed the access twice. Part of tool_page and course_module_page.';
 
 REVOKE ALL ON FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) TO authenticated;
@@ -1019,8 +1024,10 @@ CREATE FUNCTION public.tool_page(_tool_name text, _student_id uuid DEFAULT NULL:
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     AS $$
+declare
+  page jsonb;
 begin
-  return (
+  page := (
     with viewer as (
       select coalesce(_student_id, auth.uid()) as id
     ),
@@ -1039,11 +1046,8 @@ begin
     )
     select jsonb_build_object(
       'tool', (select to_jsonb(tool) from tool),
-      'hidden', not exists (select 1 from tool) and public.tool_hidden_from(_tool_name, (select id from viewer)),
-      'renamed_to', (
-        select t.name from public.tool_former_names f join public.tech_tools t on t.id = f.tool_id
-        where f.lower_name = lower(_tool_name) and t.is_published and not exists (select 1 from tool)
-      ),
+      'hidden', false,
+      'renamed_to', null,
       'access', (
         select to_jsonb(a) from tool, public.effective_item((select id from viewer), 'tool', tool.id) a
       ),
@@ -1055,10 +1059,22 @@ begin
       ), '[]'::jsonb)
     ) || public.lesson_list(coalesce((select ids from lesson_ids), '{}'), (select id from viewer))
   );
+  -- No such tool for the viewer: is it hidden from them, or was it renamed? Asked apart, so that a
+  -- tool's page never plans the former names.
+  if jsonb_typeof(page -> 'tool') = 'null' then
+    page := page || jsonb_build_object(
+      'hidden', public.tool_hidden_from(_tool_name, coalesce(_student_id, auth.uid())),
+      'renamed_to', (
+        select t.name from public.tool_former_names f join public.tech_tools t on t.id = f.tool_id
+        where f.lower_name = lower(_tool_name) and t.is_published
+      )
+    );
+  end if;
+  return page;
 end;
 $$;
 
-COMMENT ON FUNCTION public.tool_page(_tool_name text, _student_id uuid) IS 'A published tool''s page in one call, by its name in any case: the tool, its published blocks, the viewer''s access to it (effective_item), the lesson list (lesson_list), and when there is no such tool whether it is hidden from the viewer or was renamed. The viewer is the caller, or _student_id when an admin looks as a student. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
+COMMENT ON FUNCTION public.tool_page(_tool_name text, _student_id uuid) IS 'A published tool''s page in one call, by its name in any case: the tool, its published blocks, the viewer''s access to it (effective_item), the lesson list (lesson_list), and when there is no such tool whether it is hidden from the viewer or was renamed, asked in a statement of its own so that a tool''s page never plans the former names (a table and its policy more to load on a fresh connection). The viewer is the caller, or _student_id when an admin looks as a student. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
 
 REVOKE ALL ON FUNCTION public.tool_page(_tool_name text, _student_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.tool_page(_tool_name text, _student_id uuid) TO authenticated;
