@@ -119,12 +119,23 @@ async function runTries(browser: Browser, server: (typeof SERVERS)[number], flow
           });
           let secret = "";
           let sends = 0;
+          let pressedAt = 0;
+          const since = () => `${((Date.now() - pressedAt) / 1000).toFixed(0)} s after the press`;
           const answers: string[] = [];
+          // What a lost try leaves to read: the page's errors, and when each answer came and ended.
+          const errors: string[] = [];
+          page.on("pageerror", (error) => errors.push(error.message.slice(0, 200)));
+          page.on("console", (message) => {
+            if (message.type() === "error") errors.push(message.text().slice(0, 200));
+          });
           page.on("request", (request) => {
             if (request.method() === "POST" && secret && (request.postData() ?? "").includes(secret)) {
               sends++;
               void request.response().then(
-                (response) => answers.push(`${response?.status()} ${request.headers()["next-action"] ? "from React" : "from the browser"}`),
+                (response) => {
+                  const answer = `${response?.status()} ${request.headers()["next-action"] ? "from React" : "from the browser"} ${since()}`;
+                  void response?.finished().then(() => answers.push(`${answer}, ended ${since()}`));
+                },
                 () => {},
               );
             }
@@ -138,6 +149,7 @@ async function runTries(browser: Browser, server: (typeof SERVERS)[number], flow
             if (actual !== value) failures.push(`${label}: a field holds ${JSON.stringify(actual)}, not ${JSON.stringify(value)}`);
           }
           const lastField = filled.fields[filled.fields.length - 1][0];
+          pressedAt = Date.now();
           await press(page, filled.submit, lastField, attempt.press);
           const arrived = await page.waitForURL(flow.arrives, { timeout: server.arrivalMs, waitUntil: "commit" }).then(
             () => true,
@@ -145,7 +157,10 @@ async function runTries(browser: Browser, server: (typeof SERVERS)[number], flow
           );
           if (!arrived) {
             const said = await page.locator("[data-sonner-toast], [id$='-error']").allTextContents().catch(() => []);
-            failures.push(`${label}: still at ${page.url()} after the press; answers ${answers.join(", ") || "none"}; the page says ${JSON.stringify(said)}`);
+            failures.push(
+              `${label}: still at ${page.url()} after the press; answers ${answers.join(", ") || "none"}; the page says ${JSON.stringify(said)}` +
+                `; went to ${JSON.stringify(addresses)}; errors ${JSON.stringify(errors)}`,
+            );
           }
           // Whatever the second tap did, it arrives within the first's round trip.
           await page.waitForTimeout(400);
