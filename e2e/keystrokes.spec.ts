@@ -133,8 +133,11 @@ async function runTries(browser: Browser, server: (typeof SERVERS)[number], flow
               sends++;
               void request.response().then(
                 (response) => {
-                  const answer = `${response?.status()} ${request.headers()["next-action"] ? "from React" : "from the browser"} ${since()}`;
-                  void response?.finished().then(() => answers.push(`${answer}, ended ${since()}`));
+                  answers.push(`${response?.status()} ${request.headers()["next-action"] ? "from React" : "from the browser"} ${since()}`);
+                  void response?.finished().then(
+                    () => answers.push(`its body ended ${since()}`),
+                    () => {},
+                  );
                 },
                 () => {},
               );
