@@ -3,6 +3,7 @@ import { expect, test, visitorAddress } from "./fixtures";
 import { createPeople, createStudent, createTool, deleteUser, service, unique, type TestUser } from "./helpers/backend";
 import { E2E_APP_URL } from "./helpers/ports";
 import { signInByAction, useSession } from "./helpers/session";
+import { formatMinutes } from "../lib/domain/analytics";
 import { splitCsv } from "../tests/support/csv";
 
 /**
@@ -12,6 +13,14 @@ import { splitCsv } from "../tests/support/csv";
 
 const MINUTE = 60 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+/**
+ * Today's rows are dated 25–55 minutes ago; the figures count Moscow days (UTC+3), so in the first
+ * hour after Moscow's midnight those minutes are squeezed into the ones since it (before, 00:00–00:55
+ * put them on the day before, and the test failed every night then).
+ */
+const sinceMoscowMidnight = (Date.now() + 3 * 60 * MINUTE) % (24 * 60 * MINUTE);
+const TODAY_SCALE = Math.min(1, sinceMoscowMidnight / (60 * MINUTE));
+const minutesAgoToday = (minutes: number) => ago(minutes * MINUTE * TODAY_SCALE);
 
 /** A table's rows as the page has them (screen-reader tables included), header first. */
 async function tableRows(page: Page, caption: string) {
@@ -56,18 +65,18 @@ test.describe("analytics", () => {
       { group_id: groups[0].id, user_id: people.admin.id },
     ]);
     await service.from("group_curators").insert({ group_id: groups[0].id, user_id: people.curator.id });
-    const row = (user: TestUser, lesson: number, openedMs: number, passed: boolean) => ({
+    const row = (user: TestUser, lesson: number, openedAt: string, passed: boolean) => ({
       user_id: user.id,
       lesson_id: tool.lessonId(`Урок аналитики ${lesson}`),
-      last_opened_at: ago(openedMs),
-      completed_at: passed ? ago(openedMs) : null,
+      last_opened_at: openedAt,
+      completed_at: passed ? openedAt : null,
     });
     await service.from("lesson_progress").insert([
-      // Minutes ago, so today's Moscow day holds them (but for the first hour after midnight).
-      row(students[0], 1, 50 * MINUTE, true),
-      row(students[0], 2, 40 * MINUTE, true),
-      row(students[1], 1, 30 * MINUTE, false),
-      row(students[2], 1, 48 * 60 * MINUTE, false),
+      // Minutes ago, so today's Moscow day holds them.
+      row(students[0], 1, minutesAgoToday(50), true),
+      row(students[0], 2, minutesAgoToday(40), true),
+      row(students[1], 1, minutesAgoToday(30), false),
+      row(students[2], 1, ago(48 * 60 * MINUTE), false),
     ]);
     const { data: task } = await service.from("assignments").insert({ lesson_id: tool.lessonId("Урок аналитики 3") }).select("id").single();
     await service.from("submissions").insert({
@@ -75,8 +84,8 @@ test.describe("analytics", () => {
       user_id: students[0].id,
       attempt: 1,
       status: "returned",
-      submitted_at: ago(55 * MINUTE),
-      reviewed_at: ago(25 * MINUTE),
+      submitted_at: minutesAgoToday(55),
+      reviewed_at: minutesAgoToday(25),
       reviewer_id: people.admin.id,
     });
   });
@@ -112,7 +121,7 @@ test.describe("analytics", () => {
       ["3", "Урок аналитики 3", "0", "0", "1", ""],
     ]);
     const homework = await tableRows(page, "Домашние задания");
-    expect(homework.at(-1)).toEqual(["Все проверяющие", "1", "1", "100 %", "30 мин"]);
+    expect(homework.at(-1)).toEqual(["Все проверяющие", "1", "1", "100 %", formatMinutes(30 * TODAY_SCALE)]);
     const risk = await tableRows(page, "Студенты в зоне риска");
     expect(risk.slice(1).map((row) => [row[0], row[2]])).toEqual([
       ["Вторая Аналитика", "застрял(а) на уроке"],
