@@ -16,8 +16,6 @@ import {
   E2E_DEV_URL,
   E2E_TELEGRAM,
 } from "../e2e/helpers/ports";
-import { postgresBackendTemplate } from "../local-backend/tests/harness";
-import { postgresBinDir, startCluster } from "../tests/postgres/cluster";
 import { startFakeBotApi } from "../tests/support/telegram-bot-api";
 import { nextEnv, ROOT, runServer, yookassaEnv } from "./next-app";
 
@@ -43,21 +41,13 @@ function subjectOf(authorization: string | undefined): string | null {
  * app forwards as Sb-Forwarded-For. Notifications go out for real: e-mail to the backend's SMTP
  * catcher, Telegram to the Bot API stand-in, sent by the worker inside the app's server.
  */
-/** E2E_DATABASE=PostgreSQL: the backend's rows on a hosted-style PostgreSQL cluster of its own, not PGlite. */
-async function startDatabaseCluster() {
-  const binDir = postgresBinDir();
-  if (!binDir) throw new Error("E2E_DATABASE=PostgreSQL needs Debian's PostgreSQL server (apt-get install postgresql)");
-  return startCluster(binDir, { locale: "C.UTF-8", template: await postgresBackendTemplate(binDir) });
-}
-const cluster = process.env.E2E_DATABASE === "PostgreSQL" ? await startDatabaseCluster() : null;
-
 const backend = await startLocalBackend({
   dataDir: "memory://",
   port: E2E_BACKEND_PORT,
   smtpPort: E2E_SMTP_PORT,
   yookassaPort: E2E_YOOKASSA_PORT,
   // As a hosted project with «IP address forwarding» on: the tests' visitors each have their own limits.
-  config: { siteUrl: E2E_APP_URL, sbForwardedForEnabled: true, databaseUrl: cluster?.url ?? null },
+  config: { siteUrl: E2E_APP_URL, sbForwardedForEnabled: true },
   log: process.env.E2E_BACKEND_LOG ? undefined : () => {},
   observe: ({ method, path, headers }) => {
     if (method !== "GET" || path !== "/auth/v1/user") return;
@@ -133,7 +123,6 @@ const stop = async (code: number) => {
   app.kill("SIGTERM");
   devApp?.kill("SIGTERM");
   await Promise.all([backend.close(), bot.close()]);
-  cluster?.stop();
   process.exit(code);
 };
 app.on("exit", (code) => void stop(code ?? 1));

@@ -4,18 +4,17 @@ import { requireAdmin } from "@/lib/auth";
 import { panelRows } from "@/lib/domain/access-verdicts";
 import { formatMoscowTime } from "@/lib/domain/dates";
 import { parsePage } from "@/lib/domain/pagination";
+import { firstParam, searchQuery } from "@/lib/domain/paths";
 import { getAdminPage, parseStudentOrder } from "@/lib/queries/admin";
 import { AccessPanel } from "./_components/access-panel";
 import { SelectionProvider } from "./_components/selection";
 import { StudentList } from "./_components/student-list";
-import { firstParam, searchQuery } from "@/lib/domain/paths";
 
 export const metadata: Metadata = { title: "Панель администратора", robots: { index: false } };
 
 interface Props {
   searchParams: Promise<{ student?: string | string[]; q?: string | string[]; page?: string | string[]; sort?: string | string[] }>;
 }
-
 
 export default async function AdminPage({ searchParams }: Props) {
   const params = await searchParams;

@@ -5,10 +5,10 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { requireAdmin } from "@/lib/auth";
 import { certificateDate, certificatePath, certificatePdfPath, certificateSubject } from "@/lib/domain/certificates";
+import { searchQuery } from "@/lib/domain/paths";
 import { getCertificatesOverview, getTrackCertificateSettings } from "@/lib/queries/certificates";
 import { REVOKE_REASON_MAX } from "@/lib/validation/certificates";
 import { reissueCertificate, revokeCertificate, setTrackCertificate } from "./actions";
-import { searchQuery } from "@/lib/domain/paths";
 
 export const metadata: Metadata = { title: "Сертификаты", robots: { index: false } };
 

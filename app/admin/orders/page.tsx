@@ -7,18 +7,17 @@ import { requireAdmin } from "@/lib/auth";
 import { formatMoscowTime } from "@/lib/domain/dates";
 import { ORDER_ACTION_RESULTS, ORDER_STATUS_LABELS, orderEventLabel } from "@/lib/domain/order-admin";
 import { formatRubles, kopecksToDecimal } from "@/lib/payments/money";
+import { firstParam } from "@/lib/domain/paths";
 import { getOrdersPage, ORDERS_SHOWN } from "@/lib/queries/orders";
 import { RevenueSection } from "../_components/revenue-section";
 import { ORDER_STATUSES, orderFiltersQuery, parseOrderFilters } from "@/lib/validation/orders";
 import { markOrderPaid, refundOrderPayment } from "./actions";
-import { firstParam } from "@/lib/domain/paths";
 
 export const metadata: Metadata = { title: "Заказы", robots: { index: false } };
 
 interface Props {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
-
 
 /** «Заказы»: who bought what, for how much, and where each order stands; a bank transfer and refunds. */
 export default async function OrdersPage({ searchParams }: Props) {
