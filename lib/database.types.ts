@@ -2196,6 +2196,24 @@ export type Database = {
           grounds: Json
         }[]
       }
+      effective_access_as_school: {
+        Args: {
+          _user_id: string
+          _kind: string
+          _item_id: string
+        }
+        Returns: {
+          kind: string
+          item_id: string
+          is_unlocked: boolean
+          is_visible: boolean
+          source: string
+          group_names: string[]
+          opens_at: string
+          expired: boolean
+          grounds: Json
+        }[]
+      }
       effective_access_of: {
         Args: {
           _user_id: string
@@ -2656,6 +2674,17 @@ export type Database = {
           _token_hash: string
         }
         Returns: Json
+      }
+      published_lessons: {
+        Args: never
+        Returns: {
+          id: string
+          title: string
+          tool_id: string
+          module_id: string
+          course_module_id: string
+          order_index: number
+        }[]
       }
       quiz_analytics: {
         Args: {

@@ -36,7 +36,8 @@ export const DOMAINS: Domain[] = [
     about:
       "Access: who may open which module, tool and lesson, and why (access_verdicts states the rule). Personal records (module_access, tool_access, " +
       "lesson_access), groups with their members, curators and grants, the functions that decide the effective " +
-      "flags (effective_access_of, viewer_access_ids, hidden_item_ids, effective_item, decide_can_open_lesson), " +
+      "flags (effective_access_of, viewer_access_ids, hidden_item_ids, effective_item, decide_can_open_lesson; effective_access_as_school " +
+      "for the school's own questions, which checks no caller), " +
       "the stop-lessons that hold what follows them (lesson_holds, held_lesson_ids) and who may ask about whom.",
     types: ["membership_source"],
     tables: [
@@ -57,6 +58,7 @@ export const DOMAINS: Domain[] = [
       "can_open_lesson",
       "decide_can_open_lesson",
       "effective_access",
+      "effective_access_as_school",
       "effective_access_of",
       "effective_item",
       "end_memberships",
@@ -69,6 +71,7 @@ export const DOMAINS: Domain[] = [
       "kept_access_stamp",
       "lesson_holds",
       "may_ask_about",
+      "published_lessons",
       "stamp_unlocked_at",
       "student_access",
       "tool_hidden_from",

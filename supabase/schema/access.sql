@@ -1,8 +1,10 @@
 -- Access: who may open which module, tool and lesson, and why (access_verdicts states the rule).
 -- Personal records (module_access, tool_access, lesson_access), groups with their members, curators
 -- and grants, the functions that decide the effective flags (effective_access_of,
--- viewer_access_ids, hidden_item_ids, effective_item, decide_can_open_lesson), the stop-lessons
--- that hold what follows them (lesson_holds, held_lesson_ids) and who may ask about whom.
+-- viewer_access_ids, hidden_item_ids, effective_item, decide_can_open_lesson;
+-- effective_access_as_school for the school's own questions, which checks no caller), the
+-- stop-lessons that hold what follows them (lesson_holds, held_lesson_ids) and who may ask about
+-- whom.
 --
 -- The database as supabase/migrations leave it, as pg_dump (PostgreSQL 15) prints it for a
 -- hosted-style Supabase project with every migration applied, regrouped for reading; each domain
@@ -636,16 +638,9 @@ GRANT ALL ON FUNCTION public.effective_access(_user_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.effective_access(_user_id uuid) TO service_role;
 
 
-CREATE FUNCTION public.effective_access_of(_user_id uuid, _kind text, _item_id uuid) RETURNS TABLE(kind text, item_id uuid, is_unlocked boolean, is_visible boolean, source text, group_names text[], opens_at timestamp with time zone, expired boolean, grounds jsonb)
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    SET plan_cache_mode TO 'force_generic_plan'
+CREATE FUNCTION public.effective_access_as_school(_user_id uuid, _kind text, _item_id uuid) RETURNS TABLE(kind text, item_id uuid, is_unlocked boolean, is_visible boolean, source text, group_names text[], opens_at timestamp with time zone, expired boolean, grounds jsonb)
+    LANGUAGE sql STABLE
     AS $$
-begin
-  if not public.may_ask_about(_user_id) then
-    return;
-  end if;
-  return query
   with memberships as (
     select m.group_id, gr.name as group_name,
       jsonb_agg(jsonb_build_object('group', gr.name, 'source', m.source, 'ref', m.source_ref, 'ends_at', m.expires_at)
@@ -720,10 +715,29 @@ begin
     and not exists (select 1 from grants p where p.personal and p.kind = d.kind and p.item_id = d.item_id)
   group by d.kind, d.item_id
   order by 1, 2;
+$$;
+
+COMMENT ON FUNCTION public.effective_access_as_school(_user_id uuid, _kind text, _item_id uuid) IS 'The records deciding _user_id''s access to each module, tool or lesson (or only _kind, or only _item_id), whoever asks: the personal record when there is one, else the grants of the groups the student is in now. Answers the flags as of now, the source (personal or group), the groups named, the earliest future opening, whether every opening grant ran out, and in grounds the memberships behind a group''s grant ({group, source: manual|order|promo, ref, ends_at}). An item no record decides is absent: it falls to the defaults. Ordered by kind and item. It checks no caller: effective_access_of answers it to those who may ask (may_ask_about), and issue_due_certificates asks it for the student whoever passed their lesson (a curator accepting the last work may not ask about the student, but the rule is the student''s). So no API role but service_role, which may ask about anyone, may call it. Each group''s grants are read by its key through a lateral read kept apart by offset 0 (joined whole, the grant tables were read in full on every call), and a personal record, one per item, is answered as its own row without grouping (issue 44: 1.9 → 0.9 ms for the median student of the scale school). An SQL function without SET clauses, so the planner inlines it into its callers'' queries and effective_access_of keeps its generic plan; every name in it is schema-qualified and it is no security definer, so no search_path can redirect it.';
+
+REVOKE ALL ON FUNCTION public.effective_access_as_school(_user_id uuid, _kind text, _item_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.effective_access_as_school(_user_id uuid, _kind text, _item_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.effective_access_of(_user_id uuid, _kind text, _item_id uuid) RETURNS TABLE(kind text, item_id uuid, is_unlocked boolean, is_visible boolean, source text, group_names text[], opens_at timestamp with time zone, expired boolean, grounds jsonb)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    AS $$
+begin
+  if not public.may_ask_about(_user_id) then
+    return;
+  end if;
+  return query
+    select * from public.effective_access_as_school(_user_id, _kind, _item_id);
 end;
 $$;
 
-COMMENT ON FUNCTION public.effective_access_of(_user_id uuid, _kind text, _item_id uuid) IS 'The records deciding _user_id''s access to each module, tool or lesson (or only _kind, or only _item_id): the personal record when there is one, else the grants of the groups the student is in now. Answers the flags as of now, the source (personal or group), the groups named, the earliest future opening, whether every opening grant ran out, and in grounds the memberships behind a group''s grant ({group, source: manual|order|promo, ref, ends_at}). An item no record decides is absent: it falls to the defaults. Ordered by kind and item. Each group''s grants are read by its key through a lateral read kept apart by offset 0 (joined whole, the grant tables were read in full on every call), and a personal record, one per item, is answered as its own row without grouping (issue 44: 1.9 → 0.9 ms for the median student of the scale school). Generic plans: asked on every page with the same shapes.';
+COMMENT ON FUNCTION public.effective_access_of(_user_id uuid, _kind text, _item_id uuid) IS 'The records deciding _user_id''s access to each module, tool or lesson (or only _kind, or only _item_id), for a caller who may ask about _user_id (may_ask_about: the student, an admin, a service call); nothing for anyone else. The answer is effective_access_as_school''s: the personal record when there is one, else the grants of the groups the student is in now, with the flags as of now, the source, the groups named, the earliest future opening, whether every opening grant ran out and the memberships behind a group''s grant; an item no record decides is absent and falls to the defaults. Ordered by kind and item. effective_access_as_school is inlined into its query, so the plan is the one this function''s own query had. Generic plans: asked on every page with the same shapes.';
 
 REVOKE ALL ON FUNCTION public.effective_access_of(_user_id uuid, _kind text, _item_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.effective_access_of(_user_id uuid, _kind text, _item_id uuid) TO authenticated;
@@ -1051,6 +1065,25 @@ REVOKE ALL ON FUNCTION public.may_ask_about(_user_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.may_ask_about(_user_id uuid) TO service_role;
 
 
+CREATE FUNCTION public.published_lessons() RETURNS TABLE(id uuid, title text, tool_id uuid, module_id uuid, course_module_id uuid, order_index integer)
+    LANGUAGE sql STABLE
+    AS $$
+  select l.id, l.title, l.tool_id, l.module_id, l.course_module_id, l.order_index
+  from public.lessons l
+  where l.is_published
+    and (l.tool_id is null or exists (select 1 from public.tech_tools t where t.id = l.tool_id and t.is_published))
+    and (l.module_id is null or exists (select 1 from public.modules m where m.id = l.module_id and m.is_published))
+    and (l.course_module_id is null
+      or exists (select 1 from public.course_modules c where c.id = l.course_module_id and c.is_published));
+$$;
+
+COMMENT ON FUNCTION public.published_lessons() IS 'The published lessons under published parents (tool, block, course module), with their place, as the caller may read them (security invoker: row level security applies). About nobody in particular: visible_lessons leaves out what hidden_item_ids hides from a student, issue_due_certificates what the records hide from the student asked as the school (effective_access_as_school). Granted to authenticated because visible_lessons asks it with the caller''s rights. An SQL function without SET clauses, so the planner inlines it into its callers'' queries and visible_lessons keeps the plan its own query had; every name in it is schema-qualified and it is no security definer, so no search_path can redirect it.';
+
+REVOKE ALL ON FUNCTION public.published_lessons() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.published_lessons() TO authenticated;
+GRANT ALL ON FUNCTION public.published_lessons() TO service_role;
+
+
 CREATE FUNCTION public.stamp_unlocked_at() RETURNS trigger
     LANGUAGE plpgsql
     SET search_path TO ''
@@ -1201,17 +1234,12 @@ CREATE FUNCTION public.visible_lessons(_user_id uuid) RETURNS TABLE(id uuid, tit
 begin
   return query
     select l.id, l.title, l.tool_id, l.module_id, l.course_module_id, l.order_index
-    from public.lessons l
-    where l.is_published
-      and (l.tool_id is null or exists (select 1 from public.tech_tools t where t.id = l.tool_id and t.is_published))
-      and (l.module_id is null or exists (select 1 from public.modules m where m.id = l.module_id and m.is_published))
-      and (l.course_module_id is null
-        or exists (select 1 from public.course_modules c where c.id = l.course_module_id and c.is_published))
-      and not (l.id = any (cast((select public.hidden_item_ids(_user_id, 'lesson')) as uuid[])));
+    from public.published_lessons() l
+    where not (l.id = any (cast((select public.hidden_item_ids(_user_id, 'lesson')) as uuid[])));
 end;
 $$;
 
-COMMENT ON FUNCTION public.visible_lessons(_user_id uuid) IS 'The published lessons under published parents (tool, block, course module) that no record hides from _user_id, with their place; whether they are unlocked is not asked here. Read by dashboard_page and lesson_completion. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
+COMMENT ON FUNCTION public.visible_lessons(_user_id uuid) IS 'The published lessons under published parents (published_lessons) that no record hides from _user_id (hidden_item_ids, so nothing is hidden when the caller may not ask about _user_id), with their place; whether they are unlocked is not asked here. Read by dashboard_page and lesson_completion. PL/pgSQL with plan_cache_mode force_generic_plan so its query, published_lessons inlined, keeps one plan for the connection''s life: as an SQL function with set search_path visible_lessons was never inlined and was planned again on every call, and its query is small and read by key, so one plan fits every value.';
 
 REVOKE ALL ON FUNCTION public.visible_lessons(_user_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.visible_lessons(_user_id uuid) TO authenticated;

@@ -136,10 +136,7 @@ CREATE FUNCTION public.issue_due_certificates(_user_id uuid, _lesson_id uuid) RE
     AS $$
 declare
   lesson public.lessons;
-  claims text;
-  claim_role text;
-  claim_sub text;
-  asked_as_database boolean := false;
+  hidden uuid[];
   due jsonb;
   item jsonb;
   made public.certificates;
@@ -152,22 +149,15 @@ begin
   -- Two lessons passed at once would each see only their own pass and neither issue: the second
   -- waits here, and its queries below (a new snapshot each) see the first one's.
   perform pg_advisory_xact_lock(hashtextextended('certificates ' || _user_id::text, 0));
-  -- A curator accepting the last work may not ask about the student's access (may_ask_about), so the
-  -- rule is asked as the database itself, and the caller's claims come back before anything is written.
-  if not public.may_ask_about(_user_id) then
-    asked_as_database := true;
-    claims := current_setting('request.jwt.claims', true);
-    claim_role := current_setting('request.jwt.claim.role', true);
-    claim_sub := current_setting('request.jwt.claim.sub', true);
-    perform set_config('request.jwt.claims', '', true);
-    perform set_config('request.jwt.claim.role', '', true);
-    perform set_config('request.jwt.claim.sub', '', true);
-  end if;
+  -- The lessons the records hide from the student, asked as the school: whoever passed the lesson (the
+  -- student, or a curator accepting the last work, who may not ask about the student), the rule is the student's.
+  hidden := array(select e.item_id from public.effective_access_as_school(_user_id, 'lesson', null) e where not e.is_visible);
 
   with seen as materialized (
     select v.id, v.tool_id, v.course_module_id, (p.completed_at is not null) as passed
-    from public.visible_lessons(_user_id) v
+    from public.published_lessons() v
     left join public.lesson_progress p on p.lesson_id = v.id and p.user_id = _user_id
+    where not (v.id = any (hidden))
   ),
   candidates as (
     select 'tool' as kind, 'tool:' || t.id as subject, t.name as title, t.id as tool_id, null::uuid as module_id, null::text as track
@@ -195,12 +185,6 @@ begin
   where x.lessons > 0 and x.lessons = x.passed
     and not exists (select 1 from public.certificates e where e.user_id = _user_id and e.subject = x.subject and e.reissue_of is null);
 
-  if asked_as_database then
-    perform set_config('request.jwt.claims', coalesce(claims, ''), true);
-    perform set_config('request.jwt.claim.role', coalesce(claim_role, ''), true);
-    perform set_config('request.jwt.claim.sub', coalesce(claim_sub, ''), true);
-  end if;
-
   for item in select * from jsonb_array_elements(due) loop
     made := null;
     insert into public.certificates (code, user_id, kind, subject, title, full_name)
@@ -217,7 +201,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.issue_due_certificates(_user_id uuid, _lesson_id uuid) IS 'Issues the certificates _user_id has just earned by passing _lesson_id: for its tool and its course module when «Выдавать сертификат» is on, and for its track (Tech Founder: every tool; Product Founder: every course module) when track_settings says so, once every lesson of it that the student may see (visible_lessons: published, under published parents, not hidden from them) is passed; a tool, module or track with no such lesson issues nothing. Once per student and thing (certificates_issued_once, on conflict do nothing), serialized per student by an advisory lock so two passes at once still issue exactly one. Each new certificate carries the profile''s name and enqueues certificate_issued. Called by pass_lesson only.';
+COMMENT ON FUNCTION public.issue_due_certificates(_user_id uuid, _lesson_id uuid) IS 'Issues the certificates _user_id has just earned by passing _lesson_id: for its tool and its course module when «Выдавать сертификат» is on, and for its track (Tech Founder: every tool; Product Founder: every course module) when track_settings says so, once every lesson of it that the student may see (published_lessons: published, under published parents; less those the records hide from them) is passed; a tool, module or track with no such lesson issues nothing. The hidden lessons are asked as the school (effective_access_as_school), not as the caller: a curator accepting the last work may not ask about the student, and the request''s claims are left as they are. Once per student and thing (certificates_issued_once, on conflict do nothing), serialized per student by an advisory lock so two passes at once still issue exactly one. Each new certificate carries the profile''s name and enqueues certificate_issued. Called by pass_lesson only.';
 
 REVOKE ALL ON FUNCTION public.issue_due_certificates(_user_id uuid, _lesson_id uuid) FROM PUBLIC;
 

@@ -56,6 +56,21 @@ async function acceptHomework(student: Person, lesson: string) {
   return { assignment, submission: submitted.data! };
 }
 
+/**
+ * A student in a group with a curator of it, and a tool of three lessons open to the student:
+ * the first to pass, the second with homework for the curator to accept, the third hidden from them.
+ */
+async function curatedStudent(label: string) {
+  const [student, curator] = await Promise.all([person(label, "Вера Курируемая"), person(`${label}-curator`, "Куратор Сертификатов", "curator")]);
+  const group = (await service.from("groups").insert({ name: `Сертификаты ${label} ${Date.now()}` }).select("id").single()).data!.id;
+  await service.from("group_members").insert({ group_id: group, user_id: student.id });
+  await service.from("group_curators").insert({ group_id: group, user_id: curator.id });
+  const course = await tool(`Кураторский ${label}`, 3, true, [student]);
+  const [first, homework, hidden] = course.lessons;
+  await service.from("lesson_access").insert({ user_id: student.id, lesson_id: hidden, is_unlocked: true, is_visible: false });
+  return { student, curator, course, first, homework, hidden };
+}
+
 let anna: Person;
 let boris: Person;
 
@@ -109,17 +124,49 @@ describe("issuing", () => {
   });
 
   it("issues when a curator accepts the last work, still leaving out the lessons hidden from the student", async () => {
-    const [student, curator] = await Promise.all([person("curated", "Вера Курируемая"), person("curator", "Куратор Сертификатов", "curator")]);
-    const group = (await service.from("groups").insert({ name: `Сертификаты ${Date.now()}` }).select("id").single()).data!.id;
-    await service.from("group_members").insert({ group_id: group, user_id: student.id });
-    await service.from("group_curators").insert({ group_id: group, user_id: curator.id });
-    const course = await tool("Кураторский", 3, true, [student]);
-    const [first, homework, hidden] = course.lessons;
-    await service.from("lesson_access").insert({ user_id: student.id, lesson_id: hidden, is_unlocked: true, is_visible: false });
+    const { student, curator, course, first, homework } = await curatedStudent("curated");
     await pass(student, first);
     const { submission } = await acceptHomework(student, homework);
     expect((await curator.client.rpc("review_submission", { _submission_id: submission, _decision: "accept", _comment: "" })).error).toBeNull();
     expect((await certificatesOf(student.id)).map((row) => row.subject)).toEqual([`tool:${course.id}`]);
+  });
+
+  // Migration …010200: the rule is asked as the school, through a function no API user may call,
+  // instead of clearing the request's claims while the curator's acceptance asks it.
+  it("issues in the curator's own transaction without touching the request's claims", async () => {
+    const { student, curator, course, first, homework } = await curatedStudent("curated-tx");
+    await pass(student, first);
+    const { submission } = await acceptHomework(student, homework);
+
+    const claims = JSON.stringify({ sub: curator.id, role: "authenticated" });
+    const request = `select current_setting('request.jwt.claims', true) as claims, auth.uid() as uid, auth.role() as role`;
+    const seen = await backend.db.transaction(async (tx) => {
+      await tx.query(`select set_config('request.jwt.claims', $1, true)`, [claims]);
+      await tx.query("set local role authenticated");
+      const before = (await tx.query(request)).rows[0];
+      await tx.query(`select public.review_submission($1, 'accept', '')`, [submission]);
+      return { before, after: (await tx.query(request)).rows[0] };
+    });
+    expect(seen.before).toEqual({ claims, uid: curator.id, role: "authenticated" });
+    expect(seen.after).toEqual(seen.before);
+    expect((await certificatesOf(student.id)).map((row) => row.subject)).toEqual([`tool:${course.id}`]);
+  });
+
+  it("asks the school's question through a function only the service role may call; the API's access functions still answer only who may ask", async () => {
+    const { student, curator, hidden } = await curatedStudent("asked");
+    const question = { _user_id: student.id, _kind: "lesson", _item_id: hidden };
+
+    for (const caller of [student.client, curator.client, admin]) {
+      expect((await caller.rpc("effective_access_as_school", question)).error?.code).toBe("42501");
+    }
+    const asSchool = await service.rpc("effective_access_as_school", question);
+    expect(asSchool.data).toMatchObject([{ kind: "lesson", item_id: hidden, is_visible: false, source: "personal" }]);
+    expect((await service.rpc("effective_access_of", question)).data).toEqual(asSchool.data);
+    expect((await student.client.rpc("effective_access_of", question)).data).toEqual(asSchool.data);
+    // A curator may not ask about the student: nothing decides, so nothing is hidden, as before.
+    expect((await curator.client.rpc("effective_access_of", question)).data).toEqual([]);
+    expect((await curator.client.rpc("hidden_item_ids", { _user_id: student.id, _kind: "lesson" })).data).toEqual([]);
+    expect((await student.client.rpc("hidden_item_ids", { _user_id: student.id, _kind: "lesson" })).data).toContain(hidden);
   });
 
   it("lets only admins read and switch the per-track setting", async () => {
