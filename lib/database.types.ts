@@ -1890,6 +1890,23 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      access_records_as_school: {
+        Args: {
+          _user_id: string
+          _kind: string
+          _item_id: string
+        }
+        Returns: {
+          kind: string
+          item_id: string
+          is_unlocked: boolean
+          is_visible: boolean
+          source: string
+          opens_at: string
+          expired: boolean
+          group_ids: string[]
+        }[]
+      }
       access_verdicts: {
         Args: {
           _user_id: string

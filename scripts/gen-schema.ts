@@ -36,7 +36,7 @@ export const DOMAINS: Domain[] = [
     about:
       "Access: who may open which module, tool and lesson, and why (access_verdicts states the rule). Personal records (module_access, tool_access, " +
       "lesson_access), groups with their members, curators and grants, the functions that decide the effective " +
-      "flags (effective_access_of, viewer_access_ids, hidden_item_ids, effective_item, decide_can_open_lesson; effective_access_as_school " +
+      "flags (access_records_as_school, effective_access_of, viewer_access_ids, hidden_item_ids, effective_item, decide_can_open_lesson; effective_access_as_school " +
       "for the school's own questions, which checks no caller), " +
       "the stop-lessons that hold what follows them (lesson_holds, held_lesson_ids) and who may ask about whom.",
     types: ["membership_source"],
@@ -53,6 +53,7 @@ export const DOMAINS: Domain[] = [
       "tool_access",
     ],
     functions: [
+      "access_records_as_school",
       "access_verdicts",
       "add_group_members",
       "can_open_lesson",
