@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answersFromFields, attemptsLeft, choicesFromText, choicesToText, parseNumber, questionKey, scorePercent, seemsConfusing, type QuestionFields } from "./quizzes";
+import { answersFromFields, attemptsLeft, choicesFromText, choicesToText, keyFields, parseNumber, questionKey, scorePercent, seemsConfusing, type QuestionFields, type QuestionKey, type QuizKind } from "./quizzes";
 
 describe("answersFromFields", () => {
   it.each([
@@ -81,6 +81,36 @@ describe("questionKey", () => {
     [fields({ kind: "number", value: "много" }), "value", "Впишите правильное число, например 3,5"],
     [fields({ kind: "number", value: "1", tolerance: "-1" }), "tolerance", "Допуск — число не меньше нуля"],
   ])("%j is refused on %s", (input, field, error) => expect(questionKey(input)).toEqual({ field, error }));
+});
+
+describe("keyFields", () => {
+  const options = [
+    { id: "1", text: "Выручка" },
+    { id: "2", text: "Конверсия в оплату" },
+    { id: "3", text: "Удержание" },
+  ];
+  const key = (kind: QuizKind, correct: QuestionKey["correct"]) => ({ kind, options: Array.isArray(correct) && kind !== "text" ? options : [], correct });
+  const empty = { choices: "", accepted: "", value: "", tolerance: "" };
+  it.each([
+    [null, { ...empty, summary: "" }],
+    [key("single", ["2"]), { ...empty, choices: "Выручка\n+ Конверсия в оплату\nУдержание", summary: "Конверсия в оплату" }],
+    [key("multiple", ["3", "1"]), { ...empty, choices: "+ Выручка\nКонверсия в оплату\n+ Удержание", summary: "Выручка · Удержание" }],
+    [key("text", ["MVP", "минимальный продукт"]), { ...empty, accepted: "MVP\nминимальный продукт", summary: "MVP · минимальный продукт" }],
+    [key("number", { value: 3.5, tolerance: 0.1 }), { ...empty, value: "3,5", tolerance: "0,1", summary: "3,5 ± 0,1" }],
+    [key("number", { value: -10, tolerance: 0 }), { ...empty, value: "-10", tolerance: "0", summary: "-10" }],
+  ])("%j gives %j", (question, fields) => expect(keyFields(question)).toEqual(fields));
+
+  it.each([
+    ["single", "+ Да\nНет"],
+    ["multiple", "+ А\n+ Б\nВ"],
+    ["text", "MVP\nминимальный продукт"],
+    ["number", "3,5"],
+  ] as const)("its fields of a %s question give its key back", (kind, text) => {
+    const typed: QuestionFields = { kind, choices: text, accepted: text, value: text, tolerance: "0,25" };
+    const made = questionKey(typed);
+    if (!("key" in made)) throw new Error(made.error);
+    expect(questionKey({ kind, ...keyFields({ kind, ...made.key }) })).toEqual(made);
+  });
 });
 
 describe("seemsConfusing", () => {

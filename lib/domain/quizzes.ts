@@ -122,5 +122,25 @@ export function questionKey(fields: QuestionFields): { key: QuestionKey } | { fi
   return { key: { options: [], correct: { value, tolerance } } };
 }
 
+const decimal = (value: number) => String(value).replace(".", ",");
+
+/**
+ * A kept key as the studio shows it: the fields that edit it (the inverse of questionKey) and the
+ * «Верный ответ» line of the question list. No question gives empty fields.
+ */
+export function keyFields(question: ({ kind: QuizKind } & QuestionKey) | null): Omit<QuestionFields, "kind"> & { summary: string } {
+  const none = { choices: "", accepted: "", value: "", tolerance: "", summary: "" };
+  if (!question) return none;
+  const { correct } = question;
+  if (!Array.isArray(correct)) {
+    const value = decimal(correct.value);
+    const tolerance = decimal(correct.tolerance);
+    return { ...none, value, tolerance, summary: correct.tolerance ? `${value} ± ${tolerance}` : value };
+  }
+  if (question.kind === "text") return { ...none, accepted: correct.join("\n"), summary: correct.join(" · ") };
+  const right = question.options.filter((option) => correct.includes(option.id)).map((option) => option.text);
+  return { ...none, choices: choicesToText(question.options, correct), summary: right.join(" · ") };
+}
+
 /** A question fewer than half answered right, out of at least three answers: the analytics flag it as one that may confuse. */
 export const seemsConfusing = (right: number, answered: number): boolean => answered >= 3 && right * 2 < answered;

@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { requireAdmin } from "@/lib/auth";
 import { isUuid } from "@/lib/domain/paths";
 import { pluralRu } from "@/lib/domain/plural";
-import { KIND_LABELS } from "@/lib/domain/quizzes";
-import { getStudioQuiz, type StudioQuiz } from "@/lib/queries/studio";
+import { keyFields, KIND_LABELS } from "@/lib/domain/quizzes";
+import { getStudioQuiz } from "@/lib/queries/studio";
 import { QuestionField } from "@/app/(student)/_components/quiz/question-field";
 import { DraftBadge } from "../../../_components/draft-badge";
 import { StudioSection, StudioShell } from "../../../_components/studio-shell";
@@ -28,14 +28,6 @@ const SAVED: Record<string, string> = {
 };
 
 const ATTEMPTS = { one: "попытку", few: "попытки", many: "попыток" };
-
-/** The question's key as the owner reads it. */
-function keyText(question: StudioQuiz["questions"][number]): string {
-  const { correct } = question;
-  if (!Array.isArray(correct)) return `${String(correct.value).replace(".", ",")}${correct.tolerance ? ` ± ${String(correct.tolerance).replace(".", ",")}` : ""}`;
-  if (question.kind === "text") return correct.join(" · ");
-  return question.options.filter((option) => correct.includes(option.id)).map((option) => option.text).join(" · ");
-}
 
 function QuestionControls({ lessonId, id, index, count }: { lessonId: string; id: string; index: number; count: number }) {
   const button = (direction: "up" | "down" | "delete", label: string, icon: React.ReactNode, disabled = false) => (
@@ -97,7 +89,7 @@ export default async function StudioQuizPage({ params, searchParams }: { params:
                     </h3>
                     <QuestionControls lessonId={lessonId} id={question.id} index={index} count={quiz.questions.length} />
                   </div>
-                  <p className="text-sm text-muted-foreground">Верный ответ: {keyText(question)}</p>
+                  <p className="text-sm text-muted-foreground">Верный ответ: {keyFields(question).summary}</p>
                   <details>
                     <summary className="cursor-pointer text-sm font-medium">Изменить вопрос {index + 1}</summary>
                     <div className="mt-3">

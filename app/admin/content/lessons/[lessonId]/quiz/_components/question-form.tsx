@@ -8,20 +8,11 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Textarea } from "@/components/ui/textarea";
 import { initialFormState } from "@/lib/actions/form-state";
-import { choicesToText, KIND_LABELS, type QuizKind } from "@/lib/domain/quizzes";
+import { keyFields, KIND_LABELS, type QuizKind } from "@/lib/domain/quizzes";
 import type { StudioQuiz } from "@/lib/queries/studio";
 import { saveQuizQuestion } from "../actions";
 
 type Question = StudioQuiz["questions"][number];
-
-/** The studio's text of a question's fields, from what the database keeps. */
-function fieldsOf(question: Question | null) {
-  if (!question) return { choices: "", accepted: "", value: "", tolerance: "" };
-  const { correct } = question;
-  if (!Array.isArray(correct)) return { choices: "", accepted: "", value: String(correct.value).replace(".", ","), tolerance: String(correct.tolerance).replace(".", ",") };
-  if (question.kind === "text") return { choices: "", accepted: correct.join("\n"), value: "", tolerance: "" };
-  return { choices: choicesToText(question.options, correct), accepted: "", value: "", tolerance: "" };
-}
 
 interface Props {
   lessonId: string;
@@ -36,7 +27,7 @@ export function QuestionForm({ lessonId, quizId, question }: Props) {
   useActionToast(state);
   const errors = state.result?.ok === false ? (state.result.fieldErrors ?? {}) : {};
   const shown = state.fields;
-  const saved = fieldsOf(question);
+  const saved = keyFields(question);
   const [kind, setKind] = useState<QuizKind>((shown.kind as QuizKind | undefined) ?? question?.kind ?? "single");
   const select = useRef<HTMLSelectElement>(null);
   // A kind chosen before the form's script arrived stays chosen in the page, but no handler heard it.
