@@ -4,6 +4,8 @@
  * Pure: the pages, the PDF and the notification texts share it.
  */
 
+import { formatMoscowDate } from "./dates";
+
 export type CertificateKind = "tool" | "module" | "track";
 
 const SYMBOLS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -30,10 +32,8 @@ export function certificateSubject(kind: string, title: string): string {
   return `трек ${title}`;
 }
 
-/** «28 ноября 2026 г.», in Moscow time. */
-export function certificateDate(iso: string): string {
-  return new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Moscow" }).format(new Date(iso));
-}
+/** «28 ноября 2026 г.», in Moscow time: the day a certificate names. */
+export const certificateDate = formatMoscowDate;
 
 export const certificatePath = (code: string) => `/certificates/${encodeURIComponent(code)}`;
 export const certificatePdfPath = (code: string) => `${certificatePath(code)}/pdf`;

@@ -1,11 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { formatMoscowShort, formatMoscowTime, isoToMoscowInput, parseMoscowInput } from "./dates";
+import { formatMoscowDate, formatMoscowShort, formatMoscowTime, isoToMoscowInput, parseMoscowInput } from "./dates";
 
 describe("formatMoscowTime", () => {
   it("shows the moment in Moscow time, whatever zone it was stored in", () => {
     expect(formatMoscowTime("2026-11-12T07:05:00Z")).toBe("12 нояб. 2026 г., 10:05 МСК");
     expect(formatMoscowTime("2026-12-31T22:30:00+00:00")).toBe("1 янв. 2027 г., 01:30 МСК");
   });
+});
+
+describe("formatMoscowDate", () => {
+  it.each([
+    ["2026-11-28T12:00:00Z", "28 ноября 2026 г."],
+    // Moscow's day starts at 21:00 UTC the day before.
+    ["2026-11-28T20:59:59Z", "28 ноября 2026 г."],
+    ["2026-11-28T21:00:00Z", "29 ноября 2026 г."],
+    ["2026-12-31T22:30:00+00:00", "1 января 2027 г."],
+    ["2027-05-09T00:30:00+03:00", "9 мая 2027 г."],
+  ])("%s is %s", (iso, day) => expect(formatMoscowDate(iso)).toBe(day));
 });
 
 describe("Moscow date inputs", () => {

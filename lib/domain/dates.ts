@@ -14,6 +14,13 @@ export function formatMoscowTime(iso: string): string {
   return `${moscow.format(new Date(iso))} МСК`;
 }
 
+const moscowDay = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Moscow" });
+
+/** «28 ноября 2026 г.»: the day in Moscow, without the time. */
+export function formatMoscowDate(iso: string): string {
+  return moscowDay.format(new Date(iso));
+}
+
 /** Moscow has kept UTC+3 all year since 2014, with no daylight saving time. */
 const MOSCOW_OFFSET_HOURS = 3;
 

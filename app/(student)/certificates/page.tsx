@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
+import { CertificateStatus } from "@/components/certificates/certificate-status";
 import { CertificateResultBanner } from "@/components/certificates/result-banner";
 import { PageHeader } from "@/components/page-header";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth";
 import { certificateShareLinks } from "@/lib/domain/certificate-sharing";
@@ -42,7 +42,7 @@ export default async function CertificatesPage({ searchParams }: Props) {
             <li key={certificate.id} className="flex flex-col gap-3 rounded-xl border p-4" data-testid="certificate">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h2 className="text-lg font-semibold first-letter:uppercase">{subject}</h2>
-                <Badge variant={valid ? "default" : "outline"}>{valid ? "Действителен" : "Отозван"}</Badge>
+                <CertificateStatus revoked={!valid} />
               </div>
               <p className="text-sm text-muted-foreground">
                 {certificate.full_name} · {certificateDate(certificate.issued_at)} · код {certificate.code}

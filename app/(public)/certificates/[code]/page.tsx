@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { Badge } from "@/components/ui/badge";
+import { CertificateStatus } from "@/components/certificates/certificate-status";
 import { certificateIssuer } from "@/lib/certificates/school";
 import { certificateDate, certificatePdfPath, certificateSubject } from "@/lib/domain/certificates";
 import { getCertificateBySegment } from "@/lib/queries/certificates";
@@ -37,9 +37,7 @@ export default async function CertificatePage({ params }: Props) {
       <div className="flex flex-col gap-3 rounded-xl border p-6 shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-bold tracking-tight">Сертификат {certificate.code}</h1>
-          <Badge variant={valid ? "default" : "outline"} className={valid ? "text-sm" : "border-destructive text-sm text-destructive"} data-testid="certificate-status">
-            {valid ? "Действителен" : "Отозван"}
-          </Badge>
+          <CertificateStatus revoked={!valid} />
         </div>
         <dl className="grid gap-3 sm:grid-cols-[max-content_1fr] sm:gap-x-6">
           <dt className="text-sm text-muted-foreground">Выдан</dt>
