@@ -194,6 +194,8 @@ for (const server of SERVERS) {
       test.setTimeout(600_000);
       // It may still be starting beside the production server the suite waited for.
       await expect.poll(() => fetch(`${server.url}/robots.txt`).then((response) => response.status, () => 0), { timeout: 300_000 }).toBe(200);
+      // The production build compiles nothing on a first request: the warm-up is `next dev`'s.
+      if (server.url === E2E_APP_URL) return;
       const context = await browser.newContext({ baseURL: server.url, locale: "ru-RU", extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
       const page = await context.newPage();
       // …and the pages the forms lead to: the browser follows a form's redirect to the server itself,
