@@ -1911,6 +1911,7 @@ export type Database = {
         Args: {
           _user_id: string
           _kind: string
+          _item_ids?: string[]
         }
         Returns: {
           item_id: string
@@ -2461,6 +2462,7 @@ export type Database = {
       }
       lesson_list: {
         Args: {
+          _parent_id: string
           _lesson_ids: string[]
           _user_id: string
         }
@@ -2549,6 +2551,16 @@ export type Database = {
           _direction: string
         }
         Returns: undefined
+      }
+      named_memberships: {
+        Args: {
+          _user_id: string
+        }
+        Returns: {
+          group_id: string
+          name: string
+          grounds: Json
+        }[]
       }
       new_certificate_code: {
         Args: never

@@ -72,6 +72,7 @@ export const DOMAINS: Domain[] = [
       "kept_access_stamp",
       "lesson_holds",
       "may_ask_about",
+      "named_memberships",
       "published_lessons",
       "stamp_unlocked_at",
       "student_access",

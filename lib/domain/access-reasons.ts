@@ -1,19 +1,21 @@
-import type { AccessFlags } from "./access";
+import type { VerdictReason } from "./access-verdicts";
 import { formatMoscowShort } from "./dates";
 
 /**
- * Why a student's item is closed, in the access rule's own terms (docs/product.md §4): the page
- * functions say which record decides (the student's own, or their groups' with an opening date or
- * run out) and which stop-lesson holds a lesson; this only puts that into words. Nothing here
- * decides whether an item is open.
+ * Why a student's item is closed, in the access rule's own terms (docs/access-rule.md): the page
+ * functions pass on the verdict of public.access_verdicts (why, the groups, the opening date, the
+ * stop-lesson holding a lesson); this only puts that into words. Nothing here decides whether an
+ * item is open.
  */
 
-/** What the database says about the record deciding an item (lesson_list, track_access). */
-export interface AccessWhy {
-  source?: string | null;
-  group_names?: readonly string[] | null;
-  opens_at?: string | null;
-  expired?: boolean;
+/** The rule's verdict on one item, as the student pages receive it (track_access, lesson_list). */
+export interface StudentVerdict {
+  item_id: string;
+  is_open: boolean;
+  is_visible: boolean;
+  why: VerdictReason;
+  opens_at: string | null;
+  group_names: readonly string[] | null;
 }
 
 export type LockCause =
@@ -26,22 +28,36 @@ export type LockCause =
   /** A stop-lesson before it not yet passed holds it (its title when the list has it; `quiz`: its quiz, not its homework). */
   | { kind: "homework"; stopTitle: string | null; quiz?: boolean };
 
+/** The record that closes the item, from the verdict's why; null when no record closes it. */
+function recordCause(verdict: StudentVerdict): LockCause | null {
+  const group = (opensAt: string | null, expired: boolean): LockCause =>
+    verdict.group_names ? { kind: "group", groups: verdict.group_names, opensAt, expired } : { kind: "personal" };
+  switch (verdict.why) {
+    case "default":
+      return verdict.is_open ? null : { kind: "default" };
+    case "personal":
+      return verdict.is_open ? null : { kind: "personal" };
+    case "group":
+      return verdict.is_open ? null : group(null, false);
+    case "expired":
+      return group(null, true);
+    case "scheduled":
+      return group(verdict.opens_at, false);
+    default:
+      return null;
+  }
+}
+
 /**
- * Every cause that keeps an item closed. `record`: the deciding record, if any (a listed item is
- * visible, so closed means not unlocked); `section`: a module or tool, closed with no record (a
- * lesson with no record follows its tool or module); `held`: the stop-lesson holding it, when one does.
+ * Every cause that keeps an item closed, as its verdict says: the record closing it (its own, its
+ * groups', or none for a module or tool no record opens), and `held`, the stop-lesson holding a
+ * lesson, when one does.
  */
-export function lockCauses(
-  record: (AccessFlags & AccessWhy) | undefined,
-  options: { section?: boolean; held?: { stopTitle: string | null; quiz?: boolean } | null } = {},
-): LockCause[] {
+export function lockCauses(verdict: StudentVerdict, held: { stopTitle: string | null; quiz?: boolean } | null = null): LockCause[] {
   const causes: LockCause[] = [];
-  if (record && !(record.is_unlocked && record.is_visible)) {
-    if (record.source === "group") {
-      causes.push({ kind: "group", groups: record.group_names ?? [], opensAt: record.opens_at ?? null, expired: Boolean(record.expired) });
-    } else causes.push({ kind: "personal" });
-  } else if (!record && options.section) causes.push({ kind: "default" });
-  if (options.held) causes.push({ kind: "homework", stopTitle: options.held.stopTitle, ...(options.held.quiz ? { quiz: true } : {}) });
+  const record = recordCause(verdict);
+  if (record) causes.push(record);
+  if (held) causes.push({ kind: "homework", stopTitle: held.stopTitle, ...(held.quiz ? { quiz: true } : {}) });
   return causes;
 }
 

@@ -2,7 +2,8 @@ import { formatMoscowShort } from "./dates";
 import { groundsLabel, type Ground } from "./memberships";
 
 /** Why an item is open or closed, as public.access_verdicts answers it: the first reason that decides. */
-export type VerdictReason = "admin" | "unpublished" | "expired" | "scheduled" | "personal" | "group" | "parent" | "held" | "default";
+export const VERDICT_REASONS = ["admin", "unpublished", "expired", "scheduled", "personal", "group", "parent", "held", "default"] as const;
+export type VerdictReason = (typeof VERDICT_REASONS)[number];
 
 /** One row of public.access_verdicts: the rule's answer for one item. */
 export interface AccessVerdict {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessChangeMessage, canOpenLesson, canOpenSection, visibleOnly, withAccess, withChange } from "./access";
+import { accessChangeMessage, shownItems, withAccess, withChange } from "./access";
 
 const items = [
   { id: "c", order_index: 3 },
@@ -8,7 +8,7 @@ const items = [
 ];
 
 describe("withAccess", () => {
-  it("orders by order_index and defaults to locked and visible without a record", () => {
+  it("orders by order_index and gives an item without a record a new record's flags", () => {
     const merged = withAccess(items, [{ itemId: "b", is_unlocked: true, is_visible: false }]);
     expect(merged.map((item) => item.id)).toEqual(["a", "b", "c"]);
     expect(merged[0]).toMatchObject({ is_unlocked: false, is_visible: true, hasRecord: false });
@@ -26,36 +26,20 @@ describe("withAccess", () => {
   });
 });
 
-describe("visibleOnly", () => {
-  it("hides invisible items and keeps locked visible ones", () => {
-    const merged = withAccess(items, [
-      { itemId: "a", is_unlocked: false, is_visible: false },
-      { itemId: "b", is_unlocked: false, is_visible: true },
-    ]);
-    expect(visibleOnly(merged).map((item) => item.id)).toEqual(["b", "c"]);
-  });
-});
+describe("shownItems", () => {
+  const verdict = (item_id: string, is_visible: boolean) =>
+    ({ item_id, is_open: false, is_visible, why: "default", opens_at: null, group_names: null }) as const;
 
-describe("canOpenLesson", () => {
-  it.each([
-    [undefined, true],
-    [{ is_unlocked: true, is_visible: true }, true],
-    [{ is_unlocked: false, is_visible: true }, false],
-    [{ is_unlocked: true, is_visible: false }, false],
-    [{ is_unlocked: false, is_visible: false }, false],
-  ])("record %j → %s", (record, expected) => {
-    expect(canOpenLesson(record)).toBe(expected);
+  it("shows in order the items the rule shows, each with its verdict, and none it hides or says nothing about", () => {
+    const shown = shownItems(items, [verdict("c", true), verdict("a", false), verdict("zzz", true)]);
+    expect(shown.map((item) => item.id)).toEqual(["c"]);
+    expect(shown[0].verdict).toEqual(verdict("c", true));
   });
-});
 
-describe("canOpenSection", () => {
-  it.each([
-    [null, false],
-    [{ is_unlocked: true, is_visible: true }, true],
-    [{ is_unlocked: false, is_visible: true }, false],
-    [{ is_unlocked: true, is_visible: false }, false],
-  ])("record %j → %s", (record, expected) => {
-    expect(canOpenSection(record)).toBe(expected);
+  it("keeps the list's order, ties broken by id", () => {
+    const tied = [{ id: "y", order_index: 1 }, { id: "x", order_index: 1 }, ...items];
+    const shown = shownItems(tied, ["a", "b", "c", "x", "y"].map((id) => verdict(id, true)));
+    expect(shown.map((item) => item.id)).toEqual(["a", "x", "y", "b", "c"]);
   });
 });
 

@@ -1,6 +1,6 @@
-import type { AccessWhy } from "./access-reasons";
+import type { StudentVerdict } from "./access-reasons";
 
-/** Per-student access to an item (docs/product.md §4): no record means locked and visible. */
+/** A personal access record's flags (docs/product.md §4); a new record starts closed and visible. */
 
 export interface AccessFlags {
   is_unlocked: boolean;
@@ -29,24 +29,18 @@ export interface Ordered {
   order_index: number;
 }
 
-/**
- * An access row keyed by the item it is about (queries alias module_id/tool_id/lesson_id to itemId);
- * `opens_at`: when a dated grant opens the closed item (effective_access), on the student pages.
- */
-export type AccessRecord = AccessFlags & AccessWhy & { itemId: string; opens_at?: string | null };
+/** A personal access record keyed by the item it is about (the admin panel's queries alias module_id/tool_id/lesson_id to itemId). */
+export type AccessRecord = AccessFlags & { itemId: string };
 
-/** `record`: the deciding record itself, for its «why» (lockCauses); absent without one. */
-export type WithAccess<T> = T & AccessFlags & { hasRecord: boolean; opensAt: string | null; record?: AccessRecord };
+/** An item with the student's own record's flags, if any: what the admin panel's switches start from. */
+export type WithAccess<T> = T & AccessFlags & { hasRecord: boolean };
 
 export function byOrderIndex<T extends Ordered>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => a.order_index - b.order_index || a.id.localeCompare(b.id));
 }
 
-/** Joins items with the student's access records by item id, in order_index order. */
-export function withAccess<T extends Ordered>(
-  items: readonly T[],
-  records: readonly AccessRecord[],
-): WithAccess<T>[] {
+/** Joins items with the student's personal records by item id, in order_index order (the admin panel). */
+export function withAccess<T extends Ordered>(items: readonly T[], records: readonly AccessRecord[]): WithAccess<T>[] {
   const byItem = new Map(records.map((record) => [record.itemId, record]));
   return byOrderIndex(items).map((item) => {
     const record = byItem.get(item.id);
@@ -55,25 +49,20 @@ export function withAccess<T extends Ordered>(
       is_unlocked: record?.is_unlocked ?? DEFAULT_ACCESS.is_unlocked,
       is_visible: record?.is_visible ?? DEFAULT_ACCESS.is_visible,
       hasRecord: Boolean(record),
-      opensAt: record?.opens_at ?? null,
-      ...(record ? { record } : {}),
     };
   });
 }
 
-export function visibleOnly<T extends AccessFlags>(items: readonly T[]): T[] {
-  return items.filter((item) => item.is_visible);
-}
-
-/** A lesson page opens with no record; a record must be both unlocked and visible. */
-export function canOpenLesson(record: AccessFlags | undefined): boolean {
-  return !record || (record.is_unlocked && record.is_visible);
-}
-
-/** A tool's or a course module's pages open only when it is unlocked and visible for the student. */
-export function canOpenSection(record: AccessFlags | undefined | null): boolean {
-  const access = record ?? DEFAULT_ACCESS;
-  return access.is_unlocked && access.is_visible;
+/**
+ * The items a student's list shows, in order_index order, each with the access rule's verdict on it
+ * (public.access_verdicts): those it shows. An item the rule said nothing about is not shown.
+ */
+export function shownItems<T extends Ordered, V extends StudentVerdict>(items: readonly T[], verdicts: readonly V[]): (T & { verdict: V })[] {
+  const byItem = new Map(verdicts.map((verdict) => [verdict.item_id, verdict]));
+  return byOrderIndex(items).flatMap((item) => {
+    const verdict = byItem.get(item.id);
+    return verdict?.is_visible ? [{ ...item, verdict }] : [];
+  });
 }
 
 /** Access records after a saved change to some items: existing records change, missing ones are created from the defaults. */

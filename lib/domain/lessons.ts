@@ -1,5 +1,5 @@
-import { byOrderIndex, canOpenLesson, type AccessFlags } from "./access";
-import { lockCauses, type AccessWhy, type LockCause } from "./access-reasons";
+import { byOrderIndex } from "./access";
+import { lockCauses, type LockCause, type StudentVerdict } from "./access-reasons";
 
 /** Lesson grouping and numbering on a tool's page (docs/product.md §2). */
 
@@ -17,7 +17,7 @@ export interface ModuleBlock {
   order_index: number;
 }
 
-/** Why a listed lesson is closed: an access record, or an unaccepted stop-lesson before it. */
+/** Why a listed lesson is closed: an access record (or its parent), or an unaccepted stop-lesson before it. */
 export type LockReason = "access" | "homework";
 
 export interface NumberedLesson extends LessonOutline {
@@ -51,46 +51,37 @@ const LOOSE_GROUP_KEY = "loose";
 
 export const lessonLabel = (number: number) => `Урок ${number}`;
 
-type LessonAccess = AccessFlags & AccessWhy & { lesson_id: string; opens_at?: string | null };
+/** The access rule's verdict on a listed lesson (lesson_list's verdicts): with the stop-lesson holding it, and whether that stop is a quiz. */
+export type LessonVerdict = StudentVerdict & { held_by: string | null; quiz: boolean };
 
-/** Which stop-lesson holds a lesson (lesson_list's `holds`). */
-export interface LessonHold {
-  lesson_id: string;
-  stop_lesson_id: string;
-  /** The stop is the lesson's quiz, not its homework. */
-  quiz?: boolean;
-}
-
-/** The access record wins: accepting the homework would not open a lesson the school closed. */
-function lockReasonOf(record: LessonAccess | undefined, held: boolean): LockReason | null {
-  if (!canOpenLesson(record)) return "access";
-  return held ? "homework" : null;
+/** Why the verdict closes the lesson: the stop-lesson when that is its first reason, else its record or parent. */
+function lockReasonOf(verdict: LessonVerdict): LockReason | null {
+  if (verdict.is_open) return null;
+  return verdict.why === "held" ? "homework" : "access";
 }
 
 /**
- * Hides lessons the student may not see, then groups the rest: lessons without a module in
- * «Уроки», numbered by order_index; lessons of each module block numbered by position.
- * `held`: the lessons a stop-lesson keeps closed (lesson_list's `held`); `holds`: which stop-lesson
- * holds each, so the list names it.
+ * Shows the lessons the access rule shows the student, then groups them: lessons without a module
+ * in «Уроки», numbered by order_index; lessons of each module block numbered by position. Each
+ * lesson is locked exactly when its verdict says it is closed, with the causes the verdict names.
  */
-export function groupLessons(
-  modules: readonly ModuleBlock[],
-  lessons: readonly LessonOutline[],
-  access: readonly LessonAccess[],
-  held: readonly string[] = [],
-  holds: readonly LessonHold[] = [],
-): ToolLessons {
-  const accessByLesson = new Map(access.map((record) => [record.lesson_id, record]));
-  const heldIds = new Set(held);
+export function groupLessons(modules: readonly ModuleBlock[], lessons: readonly LessonOutline[], verdicts: readonly LessonVerdict[]): ToolLessons {
+  const verdictOf = new Map(verdicts.map((verdict) => [verdict.item_id, verdict]));
   const titles = new Map(lessons.map((lesson) => [lesson.id, lesson.title]));
-  const stopOf = new Map(holds.map((hold) => [hold.lesson_id, { stopTitle: titles.get(hold.stop_lesson_id) ?? null, quiz: hold.quiz }]));
-  const visible = byOrderIndex(lessons).filter((lesson) => accessByLesson.get(lesson.id)?.is_visible ?? true);
+  const visible = byOrderIndex(lessons).filter((lesson) => verdictOf.get(lesson.id)?.is_visible);
   const numbered = (lesson: LessonOutline, number: number): NumberedLesson => {
-    const record = accessByLesson.get(lesson.id);
-    const lockReason = lockReasonOf(record, heldIds.has(lesson.id));
-    const opensAt = lockReason === "access" ? (record?.opens_at ?? null) : null;
-    const causes = lockCauses(record, { held: heldIds.has(lesson.id) ? (stopOf.get(lesson.id) ?? { stopTitle: null }) : null });
-    return { ...lesson, number, label: lessonLabel(number), locked: lockReason !== null, lockReason, opensAt, causes };
+    const verdict = verdictOf.get(lesson.id)!;
+    const lockReason = lockReasonOf(verdict);
+    const held = verdict.held_by ? { stopTitle: titles.get(verdict.held_by) ?? null, quiz: verdict.quiz } : null;
+    return {
+      ...lesson,
+      number,
+      label: lessonLabel(number),
+      locked: lockReason !== null,
+      lockReason,
+      opensAt: lockReason === "access" ? verdict.opens_at : null,
+      causes: verdict.is_open ? [] : lockCauses(verdict, held),
+    };
   };
   const moduleIds = new Set(modules.map((block) => block.id));
 
@@ -158,25 +149,21 @@ export type LessonOpening =
   | { status: "open"; lesson: NumberedLesson; groups: LessonGroup[]; previous: NumberedLesson | null; next: NumberedLesson | null };
 
 /**
- * Whether a lesson page shows the lesson: «Урок не найден» when it is not in the list, the
- * list's redirect when the student's record closes or hides it or a stop-lesson holds it, else
- * the lesson with its neighbours.
+ * Whether a lesson page shows the lesson: «Урок не найден» when it is not in the list, the list's
+ * redirect when its verdict closes it (its record, or a stop-lesson holding it), else the lesson
+ * with its neighbours.
  */
 export function openLesson(
   modules: readonly ModuleBlock[],
   lessons: readonly LessonOutline[],
-  access: readonly LessonAccess[],
+  verdicts: readonly LessonVerdict[],
   lessonId: string,
-  held: readonly string[] = [],
-  holds: readonly LessonHold[] = [],
 ): LessonOpening {
-  if (!lessons.some((lesson) => lesson.id === lessonId)) return { status: "missing" };
-  const reason = lockReasonOf(
-    access.find((record) => record.lesson_id === lessonId),
-    held.includes(lessonId),
-  );
+  const verdict = verdicts.find((item) => item.item_id === lessonId);
+  if (!lessons.some((lesson) => lesson.id === lessonId) || !verdict) return { status: "missing" };
+  const reason = lockReasonOf(verdict);
   if (reason) return { status: "closed", reason };
-  const { groups, sequence } = groupLessons(modules, lessons, access, held, holds);
+  const { groups, sequence } = groupLessons(modules, lessons, verdicts);
   const lesson = sequence.find((item) => item.id === lessonId);
   if (!lesson) return { status: "missing" };
   return { status: "open", lesson, groups, ...neighbours(sequence, lessonId) };

@@ -2,6 +2,7 @@ import "server-only";
 import { createDataClient } from "@/lib/supabase/server";
 import { pageRange } from "@/lib/domain/pagination";
 import { isUuid } from "@/lib/domain/paths";
+import { VERDICT_REASONS } from "@/lib/domain/access-verdicts";
 import { progressSummarySchema } from "./courses";
 import { z } from "zod";
 import { groundsSchema } from "./groups";
@@ -16,7 +17,7 @@ const verdictsSchema = z.array(
     is_visible: z.boolean(),
     is_open: z.boolean(),
     opens_at: z.string().nullable(),
-    why: z.enum(["admin", "unpublished", "expired", "scheduled", "personal", "group", "parent", "held", "default"]),
+    why: z.enum(VERDICT_REASONS),
     group_names: z.array(z.string()).nullable(),
     grounds: groundsSchema,
     held_by: z.string().nullable(),

@@ -1,8 +1,8 @@
 import "server-only";
 import { cache } from "react";
 import { z } from "zod";
+import { VERDICT_REASONS } from "@/lib/domain/access-verdicts";
 import { createDataClient } from "@/lib/supabase/server";
-import type { AccessRecord } from "@/lib/domain/access";
 import { previewedStudentId, type Viewer } from "@/lib/preview";
 import { orThrow } from "./result";
 
@@ -15,26 +15,26 @@ const progressRow = z.object({ id: z.string(), total: z.number(), completed: z.n
 export const progressSummarySchema = z.object({ tools: z.array(progressRow), course_modules: z.array(progressRow) });
 export type ProgressSummary = z.infer<typeof progressSummarySchema>;
 
-/** When a dated grant opens a closed item; absent until the page functions return it (a null then). */
-const opensAt = z.string().nullable().default(null);
-
-/** Whose record decides a closed item, the groups named and whether it ran out (the access rule's «why»). */
-const why = {
-  source: z.enum(["personal", "group"]).nullable().default(null),
-  group_names: z.array(z.string()).nullable().default(null),
-  expired: z.boolean().default(false),
-};
-
-const accessRow = z.object({ item_id: z.string(), is_unlocked: z.boolean(), is_visible: z.boolean(), opens_at: opensAt, ...why });
-const toAccessRecords = (rows: z.infer<typeof accessRow>[]): AccessRecord[] =>
-  rows.map(({ item_id, ...row }) => ({ itemId: item_id, ...row }));
+/**
+ * The access rule's verdict on an item (public.access_verdicts, passed on by track_access and
+ * lesson_list): whether the student may open it, whether they see it, why, the opening date and the
+ * groups named.
+ */
+const verdictRow = z.object({
+  item_id: z.string(),
+  is_open: z.boolean(),
+  is_visible: z.boolean(),
+  why: z.enum(VERDICT_REASONS),
+  opens_at: z.string().nullable(),
+  group_names: z.array(z.string()).nullable(),
+});
 
 /**
- * What public.course_modules_page and public.tools_page return: the published items, the viewer's
- * effective access to them (own records first, then their groups' grants with dates) and progress.
+ * What public.course_modules_page and public.tools_page return: the published items, the rule's
+ * verdict on each item of the kind, and progress.
  */
 const trackPageSchema = <Item extends z.ZodType>(item: Item) =>
-  z.object({ items: z.array(item), access: z.array(accessRow), progress: z.array(progressRow) });
+  z.object({ items: z.array(item), access: z.array(verdictRow), progress: z.array(progressRow) });
 const courseModulesPageSchema = trackPageSchema(
   z.object({ id: z.string(), title: z.string(), description: z.string().nullable(), order_index: z.number() }),
 );
@@ -43,13 +43,13 @@ const toolsPageSchema = trackPageSchema(z.object({ id: z.string(), name: z.strin
 export async function getCourseModules(viewer: Viewer) {
   const supabase = await createDataClient();
   const page = courseModulesPageSchema.parse(orThrow(await supabase.rpc("course_modules_page", { _student_id: previewedStudentId(viewer) })));
-  return { modules: page.items, access: toAccessRecords(page.access), progress: page.progress };
+  return { modules: page.items, verdicts: page.access, progress: page.progress };
 }
 
 export async function getTools(viewer: Viewer) {
   const supabase = await createDataClient();
   const page = toolsPageSchema.parse(orThrow(await supabase.rpc("tools_page", { _student_id: previewedStudentId(viewer) })));
-  return { tools: page.items, access: toAccessRecords(page.access), progress: page.progress };
+  return { tools: page.items, verdicts: page.access, progress: page.progress };
 }
 
 const trackProgress = z.object({ total: z.number(), completed: z.number() });
@@ -92,17 +92,14 @@ export async function getDashboard(viewer: Viewer) {
   };
 }
 
-const flags = { is_unlocked: z.boolean(), is_visible: z.boolean() };
-
-/** The lessons of a tool or a course module, the student's records for them and which they completed. */
+/** A tool's or course module's lessons: the rule's verdict on the parent and on each lesson, and which lessons they completed. */
 const lessonListSchema = z.object({
   lessons: z.array(z.object({ id: z.string(), module_id: z.string().nullable(), title: z.string(), order_index: z.number() })),
-  lesson_access: z.array(z.object({ lesson_id: z.string(), ...flags, opens_at: opensAt, ...why })),
+  /** The verdict on the tool or course module itself; null when there is none. */
+  access: verdictRow.pick({ is_open: true, is_visible: true, why: true }).nullable(),
+  /** With the stop-lesson holding a lesson, and whether that stop is its quiz rather than its homework. */
+  verdicts: z.array(verdictRow.extend({ held_by: z.string().nullable(), quiz: z.boolean() })),
   completed: z.array(z.string()),
-  /** Lessons an unaccepted stop-lesson before them keeps closed. */
-  held: z.array(z.string()).default([]),
-  /** Which stop-lesson holds each held lesson. */
-  holds: z.array(z.object({ lesson_id: z.string(), stop_lesson_id: z.string(), quiz: z.boolean().default(false) })).default([]),
 });
 
 /** A lesson's material as its list shows it; the bytes are reached through /files/materials/{id}. */
@@ -189,14 +186,12 @@ const toolPageSchema = lessonListSchema.extend({
   renamed_to: z.string().nullable(),
   /** A tool of that name exists but is hidden from the viewer (its row is not readable). */
   hidden: z.boolean(),
-  access: z.object(flags).nullable(),
   modules: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), order_index: z.number() })),
 });
 const toolLessonPageSchema = toolPageSchema.extend(lessonPartSchema);
 
 const courseModulePageSchema = lessonListSchema.extend({
   module: z.object({ id: z.string(), title: z.string(), description: z.string().nullable(), number: z.number() }).nullable(),
-  access: z.object(flags).nullable(),
 });
 const courseLessonPageSchema = courseModulePageSchema.extend(lessonPartSchema);
 

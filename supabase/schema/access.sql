@@ -484,25 +484,26 @@ REVOKE ALL ON FUNCTION public.access_records_as_school(_user_id uuid, _kind text
 GRANT ALL ON FUNCTION public.access_records_as_school(_user_id uuid, _kind text, _item_id uuid) TO service_role;
 
 
-CREATE FUNCTION public.access_verdicts(_user_id uuid, _kind text) RETURNS TABLE(item_id uuid, item_unlocked boolean, is_visible boolean, is_open boolean, opens_at timestamp with time zone, why text, group_names text[], grounds jsonb, held_by uuid)
+CREATE FUNCTION public.access_verdicts(_user_id uuid, _kind text, _item_ids uuid[] DEFAULT NULL::uuid[]) RETURNS TABLE(item_id uuid, item_unlocked boolean, is_visible boolean, is_open boolean, opens_at timestamp with time zone, why text, group_names text[], grounds jsonb, held_by uuid)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
     AS $$
 declare
   admin constant boolean := public.user_is_admin(_user_id);
 begin
-  if _kind not in ('module', 'tool', 'lesson') or not public.may_ask_about(_user_id) then
+  if (_kind is not null and _kind not in ('module', 'tool', 'lesson')) or not public.may_ask_about(_user_id) then
     return;
   end if;
   return query
   with records as materialized (
-    select * from public.effective_access_of(_user_id, null, null)
+    select * from public.access_records_as_school(_user_id, null, null)
   ),
   sections as materialized (
     select s.kind, s.id, s.is_published,
       coalesce(r.is_unlocked, false) as item_unlocked,
       coalesce(r.is_visible, true) as is_visible,
-      r.opens_at, r.source, r.expired, r.group_names, coalesce(r.grounds, '[]'::jsonb) as grounds
+      r.opens_at, r.source, r.expired, r.group_ids
     from (
       select 'module' as kind, c.id, c.is_published from public.course_modules c
       union all
@@ -516,53 +517,71 @@ begin
       p.item_unlocked and p.is_visible as parent_open,
       coalesce(r.is_unlocked, true) as item_unlocked,
       coalesce(r.is_visible, true) as is_visible,
-      r.opens_at, r.source, r.expired, r.group_names, coalesce(r.grounds, '[]'::jsonb) as grounds
+      r.opens_at, r.source, r.expired, r.group_ids
     from public.lessons l
     left join public.modules b on b.id = l.module_id
     join sections p on (p.kind = 'tool' and p.id = l.tool_id) or (p.kind = 'module' and p.id = l.course_module_id)
     left join records r on r.kind = 'lesson' and r.item_id = l.id
-    where _kind = 'lesson'
+    where coalesce(_kind, 'lesson') = 'lesson' and (_item_ids is null or l.id in (select unnest(_item_ids)))
   ),
   holds as (
     select h.lesson_id, h.stop_lesson_id
     from public.lesson_holds(_user_id, array(select l.id from lessons l where l.published and l.parent_open)) h
-    where _kind = 'lesson'
+    where coalesce(_kind, 'lesson') = 'lesson'
+  ),
+  verdicts as (
+    select s.id, s.item_unlocked, s.is_visible or admin as is_visible,
+      admin or (s.is_published and s.item_unlocked and s.is_visible) as is_open,
+      s.opens_at,
+      case
+        when admin then 'admin'
+        when not s.is_published then 'unpublished'
+        when s.source is null then 'default'
+        when not s.item_unlocked and s.expired then 'expired'
+        when not s.item_unlocked and s.opens_at is not null then 'scheduled'
+        else s.source
+      end as why,
+      s.group_ids, null::uuid as held_by
+    from sections s
+    where (_kind is null or s.kind = _kind) and (_item_ids is null or s.id in (select unnest(_item_ids)))
+    union all
+    select l.id, l.item_unlocked, l.is_visible or admin,
+      admin or (l.published and l.parent_open and l.item_unlocked and l.is_visible and h.lesson_id is null),
+      l.opens_at,
+      case
+        when admin then 'admin'
+        when not l.published then 'unpublished'
+        when l.source is not null and not l.item_unlocked and l.expired then 'expired'
+        when l.source is not null and not l.item_unlocked and l.opens_at is not null then 'scheduled'
+        when l.source is not null and not (l.item_unlocked and l.is_visible) then l.source
+        when not l.parent_open then 'parent'
+        when h.lesson_id is not null then 'held'
+        else coalesce(l.source, 'default')
+      end,
+      l.group_ids, h.stop_lesson_id
+    from lessons l
+    left join holds h on h.lesson_id = l.id
+  ),
+  named_groups as materialized (
+    -- Only the groups of the items answered are named.
+    select g.* from public.named_memberships(_user_id) g
+    where exists (select 1 from verdicts v where g.group_id = any (v.group_ids))
   )
-  select s.id, s.item_unlocked, s.is_visible or admin,
-    admin or (s.is_published and s.item_unlocked and s.is_visible),
-    s.opens_at,
-    case
-      when admin then 'admin'
-      when not s.is_published then 'unpublished'
-      when s.source is null then 'default'
-      when not s.item_unlocked and s.expired then 'expired'
-      when not s.item_unlocked and s.opens_at is not null then 'scheduled'
-      else s.source
+  select v.id, v.item_unlocked, v.is_visible, v.is_open, v.opens_at, v.why,
+    case when v.group_ids is not null then
+      (select array_agg(g.name order by g.name) from named_groups g where g.group_id = any (v.group_ids))
     end,
-    s.group_names, s.grounds, null::uuid
-  from sections s
-  where s.kind = _kind
-  union all
-  select l.id, l.item_unlocked, l.is_visible or admin,
-    admin or (l.published and l.parent_open and l.item_unlocked and l.is_visible and h.lesson_id is null),
-    l.opens_at,
-    case
-      when admin then 'admin'
-      when not l.published then 'unpublished'
-      when l.source is not null and not l.item_unlocked and l.expired then 'expired'
-      when l.source is not null and not l.item_unlocked and l.opens_at is not null then 'scheduled'
-      when l.source is not null and not (l.item_unlocked and l.is_visible) then l.source
-      when not l.parent_open then 'parent'
-      when h.lesson_id is not null then 'held'
-      else coalesce(l.source, 'default')
-    end,
-    l.group_names, l.grounds, h.stop_lesson_id
-  from lessons l
-  left join holds h on h.lesson_id = l.id;
+    case when v.group_ids is null then '[]'::jsonb else (
+      select jsonb_agg(ground order by g.name, ground ->> 'source', ground ->> 'ref')
+      from named_groups g cross join lateral jsonb_array_elements(g.grounds) ground
+      where g.group_id = any (v.group_ids)
+    ) end,
+    v.held_by
+  from verdicts v;
 end;
 $$;
 
-COMMENT ON FUNCTION public.access_verdicts(_user_id uuid, _kind text) IS 'The access rule, for _user_id and every module, tool or lesson (_kind), and why.
+COMMENT ON FUNCTION public.access_verdicts(_user_id uuid, _kind text, _item_ids uuid[]) IS 'The access rule, for _user_id and every module, tool or lesson (_kind; null for every kind), or only those among _item_ids, and why.
 
 A module or tool is open when it is published and its deciding record opens it: the student''s own
 record if there is one, else the grants of the groups the student is in now (open if any group
@@ -576,12 +595,20 @@ item_unlocked and is_visible are the item''s own decision (its record, else the 
 is the verdict with parents and stop-lessons. why is the first reason that decides it: admin,
 unpublished, expired, scheduled (opens_at says when), personal or group (the record that closes or
 opens it; group_names and grounds name the groups and the memberships — by hand, an order, a promo
-code — behind it), parent (its tool or module is closed), held (held_by is the stop-lesson), default.
-Only the student, an admin or a service call may ask (may_ask_about).';
+code — behind it), parent (its tool or module is closed), held (held_by is the stop-lesson; it is
+given whenever a stop-lesson holds the lesson, also when its record closes it first), default.
+Only the student, an admin or a service call may ask (may_ask_about).
 
-REVOKE ALL ON FUNCTION public.access_verdicts(_user_id uuid, _kind text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.access_verdicts(_user_id uuid, _kind text) TO authenticated;
-GRANT ALL ON FUNCTION public.access_verdicts(_user_id uuid, _kind text) TO service_role;
+The student pages (track_access, lesson_list) and the admin panel ask it; row level security and the
+lesson protection ask its faster forms (hidden_item_ids, decide_can_open_lesson), which
+tests/backend/access-verdicts.test.ts holds to it. The records come without their names
+(access_records_as_school), and only the groups of the items answered are named. PL/pgSQL with
+plan_cache_mode force_generic_plan: a page asks it with the same shapes on every call, so its query
+keeps one plan for the connection''s life.';
+
+REVOKE ALL ON FUNCTION public.access_verdicts(_user_id uuid, _kind text, _item_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.access_verdicts(_user_id uuid, _kind text, _item_ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.access_verdicts(_user_id uuid, _kind text, _item_ids uuid[]) TO service_role;
 
 
 CREATE FUNCTION public.add_group_members(_group_id uuid, _emails text[]) RETURNS jsonb
@@ -718,14 +745,7 @@ CREATE FUNCTION public.effective_access_as_school(_user_id uuid, _kind text, _it
     LANGUAGE sql STABLE
     AS $$
   with named_groups as materialized (
-    -- The student's groups now, each named once with the memberships that put them there.
-    select m.group_id, gr.name,
-      jsonb_agg(jsonb_build_object('group', gr.name, 'source', m.source, 'ref', m.source_ref, 'ends_at', m.expires_at)
-        order by m.source::text, m.source_ref) as grounds
-    from public.group_members m
-    join public.groups gr on gr.id = m.group_id
-    where m.user_id = _user_id and (m.expires_at is null or now() < m.expires_at)
-    group by m.group_id, gr.name
+    select * from public.named_memberships(_user_id)
   )
   select r.kind, r.item_id, r.is_unlocked, r.is_visible, r.source,
     case when r.group_ids is not null then
@@ -741,7 +761,7 @@ CREATE FUNCTION public.effective_access_as_school(_user_id uuid, _kind text, _it
   order by 1, 2;
 $$;
 
-COMMENT ON FUNCTION public.effective_access_as_school(_user_id uuid, _kind text, _item_id uuid) IS 'The records deciding _user_id''s access to each module, tool or lesson (or only _kind, or only _item_id), whoever asks, with their names: access_records_as_school''s flags as of now, source, earliest future opening and whether every opening grant ran out, and for a group''s grant the groups named and in grounds the memberships behind it ({group, source: manual|order|promo, ref, ends_at}). An item no record decides is absent: it falls to the defaults. Ordered by kind and item. It checks no caller: effective_access_of answers it to those who may ask (may_ask_about), and issue_due_certificates asks it for the student whoever passed their lesson (a curator accepting the last work may not ask about the student, but the rule is the student''s). So no API role but service_role, which may ask about anyone, may call it. An SQL function without SET clauses, so the planner inlines it into its callers'' queries and effective_access_of keeps its generic plan; every name in it is schema-qualified and it is no security definer, so no search_path can redirect it.';
+COMMENT ON FUNCTION public.effective_access_as_school(_user_id uuid, _kind text, _item_id uuid) IS 'The records deciding _user_id''s access to each module, tool or lesson (or only _kind, or only _item_id), whoever asks, with their names: access_records_as_school''s flags as of now, source, earliest future opening and whether every opening grant ran out, and for a group''s grant the groups named and in grounds the memberships behind it (named_memberships). An item no record decides is absent: it falls to the defaults. Ordered by kind and item. It checks no caller: effective_access_of answers it to those who may ask (may_ask_about), and issue_due_certificates asks it for the student whoever passed their lesson (a curator accepting the last work may not ask about the student, but the rule is the student''s). So no API role but service_role, which may ask about anyone, may call it. An SQL function without SET clauses, so the planner inlines it into its callers'' queries and effective_access_of keeps its generic plan; every name in it is schema-qualified and it is no security definer, so no search_path can redirect it.';
 
 REVOKE ALL ON FUNCTION public.effective_access_as_school(_user_id uuid, _kind text, _item_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.effective_access_as_school(_user_id uuid, _kind text, _item_id uuid) TO service_role;
@@ -1089,6 +1109,24 @@ REVOKE ALL ON FUNCTION public.may_ask_about(_user_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.may_ask_about(_user_id uuid) TO service_role;
 
 
+CREATE FUNCTION public.named_memberships(_user_id uuid) RETURNS TABLE(group_id uuid, name text, grounds jsonb)
+    LANGUAGE sql STABLE
+    AS $$
+  select m.group_id, gr.name,
+    jsonb_agg(jsonb_build_object('group', gr.name, 'source', m.source, 'ref', m.source_ref, 'ends_at', m.expires_at)
+      order by m.source::text, m.source_ref)
+  from public.group_members m
+  join public.groups gr on gr.id = m.group_id
+  where m.user_id = _user_id and (m.expires_at is null or now() < m.expires_at)
+  group by m.group_id, gr.name;
+$$;
+
+COMMENT ON FUNCTION public.named_memberships(_user_id uuid) IS 'The groups _user_id is in now, each named once with the memberships that put them there ({group, source: manual|order|promo, ref, ends_at}, by source and reference): the names a record or a verdict gives its group grants (effective_access_as_school, access_verdicts). An SQL function without SET clauses, so the planner inlines it into its callers'' queries; every name in it is schema-qualified and it is no security definer, so no search_path can redirect it. It checks no caller: only service_role among the API roles may call it.';
+
+REVOKE ALL ON FUNCTION public.named_memberships(_user_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.named_memberships(_user_id uuid) TO service_role;
+
+
 CREATE FUNCTION public.published_lessons() RETURNS TABLE(id uuid, title text, tool_id uuid, module_id uuid, course_module_id uuid, order_index integer)
     LANGUAGE sql STABLE
     AS $$
@@ -1179,15 +1217,15 @@ CREATE FUNCTION public.track_access(_student_id uuid, _kind text) RETURNS jsonb
 begin
   return (
     select coalesce(jsonb_agg(jsonb_build_object(
-      'item_id', a.item_id, 'is_unlocked', a.is_unlocked, 'is_visible', a.is_visible, 'opens_at', a.opens_at,
-      'source', a.source, 'group_names', to_jsonb(a.group_names), 'expired', a.expired
+      'item_id', v.item_id, 'is_open', v.is_open, 'is_visible', v.is_visible, 'why', v.why,
+      'opens_at', v.opens_at, 'group_names', to_jsonb(v.group_names)
     )), '[]'::jsonb)
-    from public.effective_access_of(coalesce(_student_id, auth.uid()), _kind, null) a
+    from public.access_verdicts(coalesce(_student_id, auth.uid()), _kind) v
   );
 end;
 $$;
 
-COMMENT ON FUNCTION public.track_access(_student_id uuid, _kind text) IS 'The student''s effective access to every module or tool (_kind) some record decides about: flags, opens_at, source (personal or group), the groups named and whether the access ran out. Part of tools_page and course_modules_page.';
+COMMENT ON FUNCTION public.track_access(_student_id uuid, _kind text) IS 'The access rule''s verdict (access_verdicts) on every module or tool (_kind) for the student: open, visible, why, the opening date and the groups named. Part of tools_page and course_modules_page, whose lists show what it answers.';
 
 REVOKE ALL ON FUNCTION public.track_access(_student_id uuid, _kind text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.track_access(_student_id uuid, _kind text) TO authenticated;

@@ -349,16 +349,13 @@ begin
       where l.is_published
     )
     select jsonb_build_object(
-      'module', (select to_jsonb(course_module) from course_module),
-      'access', (
-        select to_jsonb(a) from course_module, public.effective_item((select id from viewer), 'module', course_module.id) a
-      )
-    ) || public.lesson_list(coalesce((select ids from lesson_ids), '{}'), (select id from viewer))
+      'module', (select to_jsonb(course_module) from course_module)
+    ) || public.lesson_list((select id from course_module), coalesce((select ids from lesson_ids), '{}'), (select id from viewer))
   );
 end;
 $$;
 
-COMMENT ON FUNCTION public.course_module_page(_module_id uuid, _student_id uuid) IS 'A published course module''s page in one call: the module with its number among the viewer''s visible modules, the viewer''s effective access to it (effective_item), and the lesson list (lesson_list) of its published lessons. The viewer is the caller, or _student_id when an admin looks as a student; security invoker, so the content policies still apply. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
+COMMENT ON FUNCTION public.course_module_page(_module_id uuid, _student_id uuid) IS 'A published course module''s page in one call: the module with its number among the viewer''s visible modules and the lesson list (lesson_list: its published lessons, the access rule''s verdict on the module and on each lesson, the completed ones). The viewer is the caller, or _student_id when an admin looks as a student; security invoker, so the content policies still apply. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
 
 REVOKE ALL ON FUNCTION public.course_module_page(_module_id uuid, _student_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.course_module_page(_module_id uuid, _student_id uuid) TO authenticated;
@@ -565,27 +562,15 @@ GRANT ALL ON FUNCTION public.lesson_content_for(_user_id uuid, _lesson_id uuid) 
 GRANT ALL ON FUNCTION public.lesson_content_for(_user_id uuid, _lesson_id uuid) TO service_role;
 
 
-CREATE FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) RETURNS jsonb
+CREATE FUNCTION public.lesson_list(_parent_id uuid, _lesson_ids uuid[], _user_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     AS $$
-declare
-  access record := public.viewer_access_ids(_user_id, 'lesson');
-  -- The lessons asked that a record closes or hides: only they need the record's reasons.
-  closed constant uuid[] := array(
-    select id from unnest(access.decided) id
-    where id = any (_lesson_ids) and not (id = any (access.unlocked) and id = any (access.visible))
-  );
 begin
   return (
-    with reasons as (
-      select e.item_id, e.source, e.group_names, e.expired
-      from public.effective_access_of(_user_id, 'lesson', null) e
-      where cardinality(closed) > 0 and e.item_id = any (closed)
-    ),
-    holds as materialized (
-      select h.lesson_id, h.stop_lesson_id from public.lesson_holds(_user_id, _lesson_ids) h
+    with verdicts as materialized (
+      select v.* from public.access_verdicts(_user_id, null, _parent_id || _lesson_ids) v
     )
     select jsonb_build_object(
       'lessons', coalesce((
@@ -595,40 +580,35 @@ begin
         from public.lessons l
         where l.id = any(_lesson_ids)
       ), '[]'::jsonb),
-      'lesson_access', coalesce((
+      'access', (
+        select jsonb_build_object('is_open', v.is_open, 'is_visible', v.is_visible, 'why', v.why)
+        from verdicts v where v.item_id = _parent_id
+      ),
+      'verdicts', coalesce((
         select jsonb_agg(jsonb_build_object(
-          'lesson_id', id, 'is_unlocked', id = any (access.unlocked), 'is_visible', id = any (access.visible),
-          'opens_at', access.opening -> id::text,
-          'source', r.source, 'group_names', to_jsonb(r.group_names), 'expired', coalesce(r.expired, false)
-        ) order by id)
-        from unnest(access.decided) id
-        left join reasons r on r.item_id = id
-        where id = any(_lesson_ids)
+          'item_id', v.item_id, 'is_open', v.is_open, 'is_visible', v.is_visible, 'why', v.why,
+          'opens_at', v.opens_at, 'group_names', to_jsonb(v.group_names), 'held_by', v.held_by,
+          -- A quiz's stop (issue 46) when the stop-lesson carries no homework stop: the list says «после прохождения теста».
+          'quiz', v.held_by is not null
+            and not exists (select 1 from public.assignments a where a.lesson_id = v.held_by and a.is_stop_lesson)
+        ) order by v.item_id)
+        from verdicts v where v.item_id <> _parent_id
       ), '[]'::jsonb),
       'completed', coalesce((
         select jsonb_agg(p.lesson_id order by p.lesson_id)
         from public.lesson_progress p
         where p.user_id = _user_id and p.lesson_id = any(_lesson_ids) and p.completed_at is not null
-      ), '[]'::jsonb),
-      'held', coalesce((select jsonb_agg(h.lesson_id order by h.lesson_id) from holds h), '[]'::jsonb),
-      'holds', coalesce((
-        select jsonb_agg(jsonb_build_object(
-          'lesson_id', h.lesson_id, 'stop_lesson_id', h.stop_lesson_id,
-          -- A quiz's stop (issue 46) when the stop-lesson carries no homework stop: the list says «после прохождения теста».
-          'quiz', not exists (select 1 from public.assignments a where a.lesson_id = h.stop_lesson_id and a.is_stop_lesson)
-        ) order by h.lesson_id)
-        from holds h
       ), '[]'::jsonb)
     )
   );
 end;
 $$;
 
-COMMENT ON FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) IS 'The lessons among _lesson_ids as the student _user_id''s list shows them: each lesson, the access records deciding about them (flags, opens_at, and for a closed one its source: personal or group, the groups named, expired), the completed ones, the held ones and, in holds, the stop-lesson holding each and whether it is a quiz''s stop (no homework stop on that lesson). The reasons are read (effective_access_of) only when a record closes or hides a lesson asked, which the kept lists of viewer_access_ids tell: most lists have none, and otherwise every tool and course module page computed the access twice. Part of tool_page and course_module_page.';
+COMMENT ON FUNCTION public.lesson_list(_parent_id uuid, _lesson_ids uuid[], _user_id uuid) IS 'A tool''s or course module''s lessons as the student _user_id''s list shows them: the lessons among _lesson_ids, the access rule''s verdict (access_verdicts, asked once for the parent _parent_id and its lessons) on the parent (access) and on each lesson (verdicts: open, visible, why, the opening date, the groups, the stop-lesson holding it and whether that stop is a quiz''s, no homework stop being on it), and the completed ones. Part of tool_page and course_module_page.';
 
-REVOKE ALL ON FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.lesson_list(_lesson_ids uuid[], _user_id uuid) TO service_role;
+REVOKE ALL ON FUNCTION public.lesson_list(_parent_id uuid, _lesson_ids uuid[], _user_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.lesson_list(_parent_id uuid, _lesson_ids uuid[], _user_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.lesson_list(_parent_id uuid, _lesson_ids uuid[], _user_id uuid) TO service_role;
 
 
 CREATE FUNCTION public.lesson_materials(_lesson_id uuid) RETURNS jsonb
@@ -1056,16 +1036,13 @@ begin
       'tool', (select to_jsonb(tool) from tool),
       'hidden', false,
       'renamed_to', null,
-      'access', (
-        select to_jsonb(a) from tool, public.effective_item((select id from viewer), 'tool', tool.id) a
-      ),
       'modules', coalesce((
         select jsonb_agg(jsonb_build_object(
           'id', b.id, 'name', b.name, 'description', b.description, 'order_index', b.order_index
         ) order by b.order_index, b.id)
         from blocks b
       ), '[]'::jsonb)
-    ) || public.lesson_list(coalesce((select ids from lesson_ids), '{}'), (select id from viewer))
+    ) || public.lesson_list((select id from tool), coalesce((select ids from lesson_ids), '{}'), (select id from viewer))
   );
   -- No such tool for the viewer: is it hidden from them, or was it renamed? Asked apart, so that a
   -- tool's page never plans the former names.
@@ -1082,7 +1059,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.tool_page(_tool_name text, _student_id uuid) IS 'A published tool''s page in one call, by its name in any case: the tool, its published blocks, the viewer''s access to it (effective_item), the lesson list (lesson_list), and when there is no such tool whether it is hidden from the viewer or was renamed, asked in a statement of its own so that a tool''s page never plans the former names (a table and its policy more to load on a fresh connection). The viewer is the caller, or _student_id when an admin looks as a student. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
+COMMENT ON FUNCTION public.tool_page(_tool_name text, _student_id uuid) IS 'A published tool''s page in one call, by its name in any case: the tool, its published blocks and its lesson list (lesson_list: the lessons, the access rule''s verdict on the tool and on each lesson, the completed ones), and when there is no such tool whether it is hidden from the viewer or was renamed, asked in a statement of its own so that a tool''s page never plans the former names (a table and its policy more to load on a fresh connection). The viewer is the caller, or _student_id when an admin looks as a student. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
 
 REVOKE ALL ON FUNCTION public.tool_page(_tool_name text, _student_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.tool_page(_tool_name text, _student_id uuid) TO authenticated;

@@ -75,10 +75,17 @@ describe("lessons of Product Founder modules", () => {
     expect(await content(student, MODULE_1_LESSON)).toEqual([expect.objectContaining({ video_url: expect.stringContaining("rutube.ru") })]);
     expect(await content(student, MODULE_3_LESSON)).toEqual([]);
     expect(await content(student, LOCKED_BY_RECORD)).toEqual([]);
-    const page = (await student.rpc("course_module_page", { _module_id: MODULE_2 })).data as { module: { number: number }; access: unknown; lesson_access: unknown[] };
-    expect(page).toMatchObject({ module: { number: 2 }, access: { is_unlocked: true, is_visible: true } });
-    // With why it is closed (migration …3000): the student's own record.
-    expect(page.lesson_access).toEqual([{ lesson_id: LOCKED_BY_RECORD, is_unlocked: false, is_visible: true, opens_at: null, source: "personal", group_names: null, expired: false }]);
+    const page = (await student.rpc("course_module_page", { _module_id: MODULE_2 })).data as {
+      module: { number: number };
+      access: unknown;
+      verdicts: { item_id: string; is_open: boolean }[];
+    };
+    expect(page).toMatchObject({ module: { number: 2 }, access: { is_open: true, is_visible: true, why: "personal" } });
+    // The access rule's verdict on each lesson, with why a closed one is closed: the student's own record.
+    expect(page.verdicts.find((verdict) => verdict.item_id === LOCKED_BY_RECORD)).toEqual({
+      item_id: LOCKED_BY_RECORD, is_open: false, is_visible: true, why: "personal", opens_at: null, group_names: null, held_by: null, quiz: false,
+    });
+    expect(page.verdicts.filter((verdict) => verdict.item_id !== LOCKED_BY_RECORD).every((verdict) => verdict.is_open)).toBe(true);
   });
 
   it("keep their text and video out of the table for students", async () => {
@@ -154,13 +161,15 @@ describe("writing content", () => {
 describe("preview as a student", () => {
   it("lets an admin see a student's access and content, and no one else", async () => {
     const asStudent = (await admin.rpc("course_lesson_page", { _module_id: MODULE_2, _lesson_id: LOCKED_BY_RECORD, _student_id: SEEDED.student.id })).data;
-    expect(asStudent).toMatchObject({ access: { is_unlocked: true }, lesson_access: [{ lesson_id: LOCKED_BY_RECORD, is_unlocked: false }], content: null });
+    expect(asStudent).toMatchObject({ access: { is_open: true }, content: null });
+    expect(asStudent).toHaveProperty("verdicts", expect.arrayContaining([expect.objectContaining({ item_id: LOCKED_BY_RECORD, is_open: false, why: "personal" })]));
     const asAdmin = (await admin.rpc("course_lesson_page", { _module_id: MODULE_2, _lesson_id: LOCKED_BY_RECORD })).data;
-    expect(asAdmin).toMatchObject({ lesson_access: [], content: { description: expect.any(String) } });
+    expect(asAdmin).toMatchObject({ content: { description: expect.any(String) } });
+    expect(asAdmin).toHaveProperty("verdicts", expect.arrayContaining([expect.objectContaining({ item_id: LOCKED_BY_RECORD, is_open: true, why: "admin" })]));
 
     // A student naming someone else learns nothing: no records, no content.
     const probe = (await student.rpc("course_lesson_page", { _module_id: MODULE_3, _lesson_id: MODULE_3_LESSON, _student_id: SEEDED.admin.id })).data;
-    expect(probe).toMatchObject({ access: null, content: null });
+    expect(probe).toMatchObject({ access: null, verdicts: [], content: null });
     expect((await student.rpc("lesson_content_for", { _user_id: SEEDED.admin.id, _lesson_id: MODULE_3_LESSON })).data).toEqual([]);
   });
 });

@@ -75,8 +75,12 @@ const review = (actor: Actor, submission: string, decision: string, comment = ""
 const claim = (actor: Actor, submission: string) => as[actor].rpc("claim_submission", { _submission_id: submission });
 const canOpen = async (actor: Exclude<Actor, "anon">, lesson: string) =>
   (await as[actor].rpc("can_open_lesson", { _user_id: id[actor], _lesson_id: lesson })).data;
+/** The lessons of Lovable a stop-lesson holds for the actor, as the access rule's verdicts in their list name them. */
 const held = async (actor: Exclude<Actor, "anon">) =>
-  ((await as[actor].rpc("lesson_list", { _lesson_ids: [L1, L2, L3], _user_id: id[actor] })).data as { held: string[] }).held.sort();
+  ((await as[actor].rpc("lesson_list", { _parent_id: LOVABLE, _lesson_ids: [L1, L2, L3], _user_id: id[actor] })).data as { verdicts: { item_id: string; held_by: string | null }[] }).verdicts
+    .filter((verdict) => verdict.held_by)
+    .map((verdict) => verdict.item_id)
+    .sort();
 const ids = async (actor: Actor, table: "submissions" | "submission_comments" | "submission_files") =>
   ((await as[actor].from(table).select("id")).data ?? []).map((row) => row.id).sort();
 const queue = async (actor: Actor, filters: Database["public"]["Functions"]["review_queue"]["Args"] = {}) =>

@@ -56,8 +56,14 @@ async function refusal(write: Promise<unknown>): Promise<string> {
   throw new Error("the write was not refused");
 }
 
-const lessonPage = async (client: Client, lessonId: string) =>
-  (await client.rpc("lesson_page", { _tool_name: "Cursor", _lesson_id: lessonId })).data as { held: string[]; content: { homework: unknown } | null };
+const lessonPage = async (client: Client, lessonId: string) => {
+  const page = (await client.rpc("lesson_page", { _tool_name: "Cursor", _lesson_id: lessonId })).data as {
+    verdicts: { item_id: string; held_by: string | null }[];
+    content: { homework: unknown } | null;
+  };
+  // The lessons a stop-lesson holds, as the access rule's verdicts name them.
+  return { ...page, held: page.verdicts.filter((verdict) => verdict.held_by).map((verdict) => verdict.item_id) };
+};
 
 const canOpen = async (lessonId: string) => (await student.rpc("can_open_lesson", { _user_id: studentId, _lesson_id: lessonId })).data;
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { LocalBackend } from "@/local-backend/server";
 import { serviceClient, signedIn, startTestBackend, uniqueEmail } from "@/local-backend/tests/harness";
-import { lockCauses, lockText } from "@/lib/domain/access-reasons";
-import { groupLessons } from "@/lib/domain/lessons";
+import { lockCauses, lockText, type StudentVerdict } from "@/lib/domain/access-reasons";
+import { groupLessons, type LessonVerdict } from "@/lib/domain/lessons";
 
 /**
  * Issue 43: a locked lesson says every cause that holds it, from what the database decides
- * (lesson_list's records with their source, groups and dates, and which stop-lesson holds it),
+ * (the access rule's verdicts in lesson_list: why, the groups and dates, and which stop-lesson holds it),
  * and never promises a date a stop-lesson may not keep.
  */
 
@@ -21,20 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
-interface ListAccess {
-  lesson_id: string;
-  is_unlocked: boolean;
-  is_visible: boolean;
-  opens_at: string | null;
-  source: string | null;
-  group_names: string[] | null;
-  expired: boolean;
-}
 interface List {
   lessons: { id: string; module_id: string | null; title: string; order_index: number }[];
-  lesson_access: ListAccess[];
-  held: string[];
-  holds: { lesson_id: string; stop_lesson_id: string }[];
+  verdicts: LessonVerdict[];
 }
 
 it("names the group and its date, the stop-lesson, the student's own record, and each only as far as it holds", async () => {
@@ -48,10 +37,11 @@ it("names the group and its date, the stop-lesson, the student's own record, and
   const opensAt = new Date(Date.now() + DAY).toISOString();
   const student = (await signedIn(backend, email, "password123")).client;
   const stopTitle = (await service.from("lessons").select("title").eq("id", STOP).single()).data!.title;
-  const list = async () => (await student.rpc("lesson_list", { _lesson_ids: LESSONS, _user_id: userId })).data as unknown as List;
+  const list = async () => (await student.rpc("lesson_list", { _parent_id: LOVABLE, _lesson_ids: LESSONS, _user_id: userId })).data as unknown as List;
+  const verdictOf = async (id: string) => (await list()).verdicts.find((row) => row.item_id === id);
   const textOf = async (id: string) => {
     const page = await list();
-    const lesson = groupLessons([], page.lessons, page.lesson_access, page.held, page.holds).sequence.find((item) => item.id === id)!;
+    const lesson = groupLessons([], page.lessons, page.verdicts).sequence.find((item) => item.id === id)!;
     return lesson.locked ? lockText(lesson.causes) : null;
   };
   const dated = (text: string | null) => text?.replace(/\d\d\.\d\d(\.\d{4})? в \d\d:\d\d МСК/, "<дата>") ?? null;
@@ -59,14 +49,14 @@ it("names the group and its date, the stop-lesson, the student's own record, and
   try {
     // A group date alone: the date is a promise, with the group named.
     await service.from("group_lesson_access").insert({ group_id: group!.id, lesson_id: AFTER, is_unlocked: true, unlock_at: opensAt });
-    const page = await list();
-    expect(page.lesson_access.find((row) => row.lesson_id === AFTER)).toMatchObject({ is_unlocked: false, source: "group", group_names: [group!.name], expired: false });
-    expect(new Date(page.lesson_access.find((row) => row.lesson_id === AFTER)!.opens_at!).getTime()).toBe(new Date(opensAt).getTime());
+    const scheduled = await verdictOf(AFTER);
+    expect(scheduled).toMatchObject({ is_open: false, why: "scheduled", group_names: [group!.name], held_by: null });
+    expect(new Date(scheduled!.opens_at!).getTime()).toBe(new Date(opensAt).getTime());
     expect(dated(await textOf(AFTER))).toBe(`Откроется <дата> (группа «${group!.name}»)`);
 
     // And an unaccepted stop-lesson before it: both causes, the date no longer a promise.
     const { data: task } = await service.from("assignments").insert({ lesson_id: STOP, is_stop_lesson: true }).select("id").single();
-    expect((await list()).holds).toEqual([{ lesson_id: AFTER, stop_lesson_id: STOP, quiz: false }]);
+    expect(await verdictOf(AFTER)).toMatchObject({ why: "scheduled", held_by: STOP, quiz: false });
     expect(dated(await textOf(AFTER))).toBe(`Откроется не раньше <дата> (группа «${group!.name}») и после принятия задания урока «${stopTitle}»`);
 
     // The group's grant ends: only the stop-lesson is left.
@@ -75,12 +65,12 @@ it("names the group and its date, the stop-lesson, the student's own record, and
 
     // The student's own record closes it too: whom to ask, and the homework.
     await service.from("lesson_access").insert({ user_id: userId, lesson_id: AFTER, is_unlocked: false });
-    expect((await list()).lesson_access.find((row) => row.lesson_id === AFTER)).toMatchObject({ source: "personal", group_names: null });
+    expect(await verdictOf(AFTER)).toMatchObject({ is_open: false, why: "personal", group_names: null, held_by: STOP });
     expect(await textOf(AFTER)).toBe(`Откроется, когда администратор школы откроет доступ и после принятия задания урока «${stopTitle}»`);
 
     // Accepted: the record alone.
     await service.from("submissions").insert({ assignment_id: task!.id, user_id: userId, attempt: 1, answer_md: "Готово", status: "accepted" });
-    expect((await list()).holds).toEqual([]);
+    expect(await verdictOf(AFTER)).toMatchObject({ why: "personal", held_by: null });
     expect(await textOf(AFTER)).toBe("Откроется, когда администратор школы откроет доступ");
     await service.from("lesson_access").delete().eq("user_id", userId).eq("lesson_id", AFTER);
     expect(await textOf(AFTER)).toBeNull();
@@ -89,10 +79,10 @@ it("names the group and its date, the stop-lesson, the student's own record, and
     // A tool's card: its group with the date, or its run-out grant.
     await service.from("tool_access").delete().eq("user_id", userId).eq("tool_id", LOVABLE);
     await service.from("group_tool_access").insert({ group_id: group!.id, tool_id: LOVABLE, is_unlocked: true, expires_at: new Date(Date.now() - DAY).toISOString() });
-    const tools = (await student.rpc("tools_page", {})).data as unknown as { access: (ListAccess & { item_id: string })[] };
+    const tools = (await student.rpc("tools_page", {})).data as unknown as { access: StudentVerdict[] };
     const lovable = tools.access.find((row) => row.item_id === LOVABLE)!;
-    expect(lovable).toMatchObject({ is_unlocked: false, source: "group", expired: true });
-    expect(lockText(lockCauses(lovable, { section: true }))).toBe(`Откроется, когда группе «${group!.name}» продлят доступ`);
+    expect(lovable).toMatchObject({ is_open: false, why: "expired", group_names: [group!.name] });
+    expect(lockText(lockCauses(lovable))).toBe(`Откроется, когда группе «${group!.name}» продлят доступ`);
   } finally {
     await service.from("groups").delete().eq("id", group!.id);
     await service.auth.admin.deleteUser(userId);

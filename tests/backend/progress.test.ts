@@ -124,17 +124,17 @@ describe("the page functions' completed lessons", () => {
 
 describe("the track pages' functions", () => {
   const CURSOR = "70000000-0000-4000-8000-000000000002";
-  type TrackPage = { items: { id: string }[]; access: { item_id: string; is_unlocked: boolean }[]; progress: { id: string }[] };
+  type TrackPage = { items: { id: string }[]; access: { item_id: string; is_open: boolean }[]; progress: { id: string }[] };
   const trackPage = async (client: SupabaseClient<Database>, name: "tools_page" | "course_modules_page", id?: string) =>
     (await client.rpc(name, { _student_id: id })).data as TrackPage;
 
-  it("answer the published items, the viewer's access to them and their progress in one call", async () => {
+  it("answer the published items, the access rule's verdict on them and their progress in one call", async () => {
     const tools = await trackPage(student, "tools_page");
     expect(tools.items.map((tool) => tool.id)).toContain(LOVABLE);
-    expect(tools.access).toContainEqual(expect.objectContaining({ item_id: LOVABLE, is_unlocked: true, is_visible: true, opens_at: null }));
+    expect(tools.access).toContainEqual(expect.objectContaining({ item_id: LOVABLE, is_open: true, is_visible: true, opens_at: null }));
     expect(tools.progress).toEqual((await summary(student)).tools);
     const modules = await trackPage(student, "course_modules_page");
-    expect(modules.access).toContainEqual(expect.objectContaining({ item_id: MODULE_1, is_unlocked: true, is_visible: true, opens_at: null }));
+    expect(modules.access).toContainEqual(expect.objectContaining({ item_id: MODULE_1, is_open: true, is_visible: true, opens_at: null }));
     expect(modules.access.every((row) => row.item_id !== LOVABLE)).toBe(true);
   });
 
@@ -143,6 +143,6 @@ describe("the track pages' functions", () => {
     expect((await trackPage(student, "tools_page")).items.map((tool) => tool.id)).not.toContain(CURSOR);
     expect((await trackPage(student, "tools_page", SEEDED.student.id)).access).toEqual([]);
     const admin = (await signedIn(backend, SEEDED.admin.email, SEEDED.admin.password)).client;
-    expect((await trackPage(admin, "tools_page", studentId)).access).toContainEqual(expect.objectContaining({ item_id: CURSOR, is_unlocked: false, is_visible: false, opens_at: null }));
+    expect((await trackPage(admin, "tools_page", studentId)).access).toContainEqual(expect.objectContaining({ item_id: CURSOR, is_open: false, is_visible: false, why: "personal", opens_at: null }));
   });
 });

@@ -121,11 +121,11 @@ describe("the viewer's access kept per statement", () => {
     });
   });
 
-  it("a lesson list gives the date a lesson opens from the kept answer, for the viewer and for an admin asking about them", async () => {
+  it("a lesson list gives the date a lesson opens, for the viewer and for an admin asking about them", async () => {
     const opensAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
     const pageOf = async (tx: Tx, student: string | null) =>
       (
-        await tx.query<{ page: { lesson_access: { lesson_id: string; is_unlocked: boolean; opens_at: string | null }[] } }>(
+        await tx.query<{ page: { verdicts: { item_id: string; is_open: boolean; opens_at: string | null }[] } }>(
           `select public.tool_page('Lovable', $1) as page`,
           [student],
         )
@@ -139,16 +139,16 @@ describe("the viewer's access kept per statement", () => {
       );
       await tx.query("set local role authenticated");
     };
-    const expected = { lesson_id: FIRST_LESSON, is_unlocked: false };
+    const expected = { item_id: FIRST_LESSON, is_open: false, why: "scheduled" };
     await asCaller(STUDENT, async (tx) => {
       await dated(tx);
-      const entry = (await pageOf(tx, null)).lesson_access.find((access) => access.lesson_id === FIRST_LESSON);
+      const entry = (await pageOf(tx, null)).verdicts.find((verdict) => verdict.item_id === FIRST_LESSON);
       expect(entry).toMatchObject(expected);
       expect(Date.parse(entry!.opens_at!)).toBe(Date.parse(opensAt));
     });
     await asCaller(ADMIN, async (tx) => {
       await dated(tx);
-      const entry = (await pageOf(tx, STUDENT)).lesson_access.find((access) => access.lesson_id === FIRST_LESSON);
+      const entry = (await pageOf(tx, STUDENT)).verdicts.find((verdict) => verdict.item_id === FIRST_LESSON);
       expect(entry).toMatchObject(expected);
       expect(Date.parse(entry!.opens_at!)).toBe(Date.parse(opensAt));
     });

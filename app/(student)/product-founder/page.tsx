@@ -6,7 +6,7 @@ import { PageHeader, PageShell } from "@/components/page-header";
 import { AskForAccess } from "@/components/school-contact";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { visibleOnly, withAccess } from "@/lib/domain/access";
+import { shownItems } from "@/lib/domain/access";
 import { lockCauses, lockText } from "@/lib/domain/access-reasons";
 import { NO_PROGRESS } from "@/lib/domain/progress";
 import { courseModulePath } from "@/lib/domain/paths";
@@ -17,10 +17,10 @@ import { cn } from "@/lib/utils";
 export const metadata: Metadata = { title: "Product Founder" };
 
 export default async function ProductFounderPage() {
-  const { modules, access, progress } = await getCourseModules(await requireViewer());
+  const { modules, verdicts, progress } = await getCourseModules(await requireViewer());
   const progressOf = (moduleId: string) => progress.find((row) => row.id === moduleId) ?? NO_PROGRESS;
-  const shown = visibleOnly(withAccess(modules, access));
-  const noneUnlocked = !shown.some((module) => module.is_unlocked);
+  const shown = shownItems(modules, verdicts);
+  const noneUnlocked = !shown.some((module) => module.verdict.is_open);
 
   return (
     <PageShell>
@@ -37,13 +37,13 @@ export default async function ProductFounderPage() {
           {shown.map((module, index) => {
             const card = (
               <Card
-                className={cn("h-full", module.is_unlocked ? "transition-colors group-hover:border-primary" : "opacity-70")}
-                aria-disabled={!module.is_unlocked || undefined}
+                className={cn("h-full", module.verdict.is_open ? "transition-colors group-hover:border-primary" : "opacity-70")}
+                aria-disabled={!module.verdict.is_open || undefined}
               >
                 <CardHeader>
                   <div className="flex items-center justify-between gap-2">
                     <span className="text-sm font-medium text-primary">Модуль {index + 1}</span>
-                    {module.is_unlocked ? (
+                    {module.verdict.is_open ? (
                       <ArrowRight className="size-5 text-primary" aria-hidden />
                     ) : (
                       <Badge variant="secondary">
@@ -56,14 +56,14 @@ export default async function ProductFounderPage() {
                     <h2>{module.title}</h2>
                   </CardTitle>
                   {module.description && <CardDescription>{module.description}</CardDescription>}
-                  {!module.is_unlocked && <p className="text-sm font-medium">{lockText(lockCauses(module.record, { section: true }))}</p>}
-                  {module.is_unlocked && <ProgressBar progress={progressOf(module.id)} className="mt-2" />}
+                  {!module.verdict.is_open && <p className="text-sm font-medium">{lockText(lockCauses(module.verdict))}</p>}
+                  {module.verdict.is_open && <ProgressBar progress={progressOf(module.id)} className="mt-2" />}
                 </CardHeader>
               </Card>
             );
             return (
               <li key={module.id}>
-                {module.is_unlocked ? (
+                {module.verdict.is_open ? (
                   <Link
                     href={courseModulePath(module.id)}
                     className="group block rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"

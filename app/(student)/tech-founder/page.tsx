@@ -5,7 +5,7 @@ import { ProgressBar } from "@/components/course/progress-bar";
 import { PageHeader, PageShell } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { visibleOnly, withAccess } from "@/lib/domain/access";
+import { shownItems } from "@/lib/domain/access";
 import { lockCauses, lockText } from "@/lib/domain/access-reasons";
 import { NO_PROGRESS } from "@/lib/domain/progress";
 import { toolPath } from "@/lib/domain/paths";
@@ -15,9 +15,9 @@ import { getTools } from "@/lib/queries/courses";
 export const metadata: Metadata = { title: "Tech Founder" };
 
 export default async function TechFounderPage() {
-  const { tools, access, progress } = await getTools(await requireViewer());
+  const { tools, verdicts, progress } = await getTools(await requireViewer());
   const progressOf = (toolId: string) => progress.find((row) => row.id === toolId) ?? NO_PROGRESS;
-  const shown = visibleOnly(withAccess(tools, access));
+  const shown = shownItems(tools, verdicts);
 
   return (
     <PageShell>
@@ -35,21 +35,21 @@ export default async function TechFounderPage() {
                     <CardTitle className="text-lg">
                       <h2>{tool.name}</h2>
                     </CardTitle>
-                    {tool.is_unlocked ? (
+                    {tool.verdict.is_open ? (
                       <ArrowRight className="size-5 text-primary" aria-hidden />
                     ) : (
                       <Badge variant="secondary">Скоро</Badge>
                     )}
                   </div>
                   {tool.description && <CardDescription>{tool.description}</CardDescription>}
-                  {!tool.is_unlocked && <p className="text-sm font-medium">{lockText(lockCauses(tool.record, { section: true }))}</p>}
-                  {tool.is_unlocked && <ProgressBar progress={progressOf(tool.id)} className="mt-2" />}
+                  {!tool.verdict.is_open && <p className="text-sm font-medium">{lockText(lockCauses(tool.verdict))}</p>}
+                  {tool.verdict.is_open && <ProgressBar progress={progressOf(tool.id)} className="mt-2" />}
                 </CardHeader>
               </Card>
             );
             return (
               <li key={tool.id} data-testid="tool-card">
-                {tool.is_unlocked ? (
+                {tool.verdict.is_open ? (
                   <Link
                     href={toolPath(tool.name)}
                     className="block h-full rounded-xl outline-none transition-colors hover:[&>*]:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/50"

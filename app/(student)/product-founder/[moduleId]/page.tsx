@@ -3,7 +3,6 @@ import { redirect } from "next/navigation";
 import { ClosedLessonNotice, LessonList } from "@/components/course/lesson-list";
 import { ProgressBar } from "@/components/course/progress-bar";
 import { PageHeader, PageShell } from "@/components/page-header";
-import { canOpenSection } from "@/lib/domain/access";
 import { closedReasonOf, groupLessons } from "@/lib/domain/lessons";
 import { courseModulePath, isUuid } from "@/lib/domain/paths";
 import { progressOf } from "@/lib/domain/progress";
@@ -27,8 +26,8 @@ export default async function CourseModulePage({ params, searchParams }: Props) 
   if (!isUuid(moduleId)) redirect("/product-founder");
   const page = await getCourseModulePage(viewer, moduleId);
   // Missing, a draft, locked or hidden: the track page says what is open.
-  if (!page.module || !canOpenSection(page.access)) redirect("/product-founder");
-  const { groups, sequence } = groupLessons([], page.lessons, page.lesson_access, page.held, page.holds);
+  if (!page.module || !page.access?.is_open) redirect("/product-founder");
+  const { groups, sequence } = groupLessons([], page.lessons, page.verdicts);
   const closedReason = closedReasonOf((await searchParams).closed);
   const progress = progressOf(
     sequence.map((lesson) => lesson.id),

@@ -3,7 +3,6 @@ import { notFound, redirect } from "next/navigation";
 import { ClosedLessonNotice, LessonList } from "@/components/course/lesson-list";
 import { ProgressBar } from "@/components/course/progress-bar";
 import { PageHeader, PageShell } from "@/components/page-header";
-import { canOpenSection } from "@/lib/domain/access";
 import { closedReasonOf, groupLessons } from "@/lib/domain/lessons";
 import { decodeSegment, toolPath } from "@/lib/domain/paths";
 import { progressOf } from "@/lib/domain/progress";
@@ -28,8 +27,8 @@ export default async function ToolLessonsPage({ params, searchParams }: Props) {
   if (page.renamed_to) redirect(toolPath(page.renamed_to));
   if (page.hidden) redirect("/tech-founder");
   if (!page.tool) notFound();
-  if (!canOpenSection(page.access)) redirect("/tech-founder");
-  const { groups, sequence } = groupLessons(page.modules, page.lessons, page.lesson_access, page.held, page.holds);
+  if (!page.access?.is_open) redirect("/tech-founder");
+  const { groups, sequence } = groupLessons(page.modules, page.lessons, page.verdicts);
   const closedReason = closedReasonOf((await searchParams).closed);
   const progress = progressOf(
     sequence.map((lesson) => lesson.id),

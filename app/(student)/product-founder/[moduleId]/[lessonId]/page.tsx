@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LessonNotFound } from "@/components/course/lesson-view";
-import { canOpenSection } from "@/lib/domain/access";
 import { lockedLessonRedirect, openLesson } from "@/lib/domain/lessons";
 import { closedLessonRedirect, courseModulePath, isUuid } from "@/lib/domain/paths";
 import { requireViewer } from "@/lib/preview";
@@ -30,8 +29,8 @@ export default async function CourseLessonPage(props: Props) {
   if (!isUuid(moduleId)) redirect("/product-founder");
   const listPath = courseModulePath(moduleId);
   if (!page) return <LessonNotFound backHref={listPath} />;
-  if (!page.module || !canOpenSection(page.access)) redirect("/product-founder");
-  const opening = openLesson([], page.lessons, page.lesson_access, lessonId, page.held, page.holds);
+  if (!page.module || !page.access?.is_open) redirect("/product-founder");
+  const opening = openLesson([], page.lessons, page.verdicts, lessonId);
   // A lesson hidden from the student is not in its list at all, yet still takes the list's redirect.
   if (page.lesson_hidden) redirect(closedLessonRedirect(listPath));
   // The list names the lesson and says every cause that keeps it closed.

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LessonNotFound } from "@/components/course/lesson-view";
-import { canOpenSection } from "@/lib/domain/access";
 import { lockedLessonRedirect, openLesson } from "@/lib/domain/lessons";
 import { closedLessonRedirect, decodeSegment, isUuid, lessonPath, toolPath } from "@/lib/domain/paths";
 import { requireViewer } from "@/lib/preview";
@@ -32,9 +31,9 @@ export default async function ToolLessonPage(props: Props) {
   if (page.renamed_to) redirect(lessonPath(page.renamed_to, lessonId));
   if (page.hidden) redirect("/tech-founder");
   if (!page.tool) return <LessonNotFound backHref="/tech-founder" />;
-  if (!canOpenSection(page.access)) redirect("/tech-founder");
+  if (!page.access?.is_open) redirect("/tech-founder");
   const listPath = toolPath(page.tool.name);
-  const opening = openLesson(page.modules, page.lessons, page.lesson_access, lessonId, page.held, page.holds);
+  const opening = openLesson(page.modules, page.lessons, page.verdicts, lessonId);
   // A lesson hidden from the student is not in its list at all, yet still takes the list's redirect.
   if (page.lesson_hidden) redirect(closedLessonRedirect(listPath));
   // The list names the lesson and says every cause that keeps it closed.
