@@ -111,6 +111,9 @@ test.describe("quizzes", () => {
     // A wrong attempt: the grade, which questions were wrong, the explanation, the attempts left.
     await page.getByRole("button", { name: "Отправить ответы" }).click();
     await expect(page.getByText(/Тест не пройден: 0 из 2 баллов/)).toBeVisible();
+    // The focus moves to the result, so a screen reader reads it and the keyboard goes on from there.
+    await expect(page).toHaveURL(/\?attempt=[\w-]+$/);
+    await expect(page.getByText(/Тест не пройден: 0 из 2 баллов/)).toBeFocused();
     await expect(page.getByText("Вопрос 1: неверно")).toBeVisible();
     await expect(page.getByText(EXPLANATION)).toBeVisible();
     await expect(page.getByText("Осталось: 2 попытки из 3.")).toBeVisible();
@@ -123,6 +126,7 @@ test.describe("quizzes", () => {
     await page.getByRole("textbox", { name: "Ваш ответ" }).fill(`  ${SECRET_ANSWER.toLowerCase()} `);
     await page.getByRole("button", { name: "Отправить ответы" }).click();
     await expect(page.getByText(/Тест пройден: 2 из 2 баллов/)).toBeVisible();
+    await expect(page.getByText(/Тест пройден: 2 из 2 баллов/)).toBeFocused();
     await expect(page.getByText("Урок пройден: тест сдан")).toBeVisible();
 
     // The held lesson opens.
@@ -133,8 +137,10 @@ test.describe("quizzes", () => {
       { attempt: 1, passed: false },
       { attempt: 2, passed: true },
     ]);
+    // A later visit shows the grade and leaves the focus alone.
     await page.goto(lessonUrl);
     await expect(page.getByText(/Тест пройден/)).toBeVisible();
+    await expect(page.getByText(/Тест пройден/)).not.toBeFocused();
   });
 
   test("the owner sees per question the share answered right", async ({ page }) => {
@@ -146,6 +152,39 @@ test.describe("quizzes", () => {
     // Two attempts: the first question wrong, then right; the second the same.
     await expect(table.getByRole("row", { name: /Какой метрикой проверить гипотезу\?/ })).toContainText("50 %");
     await expect(table.getByRole("row", { name: /Как называется первая версия/ })).toContainText("2");
+  });
+
+  test("before the script, the browser's own post comes back with the focus on the grade, and hydration leaves the focus where the person put it", async ({ page }) => {
+    await signInByAction(page, people.student.email, people.student.password);
+    // Every script of the page waits until released: the page is its server HTML, and the browser posts the form itself.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_next/static/chunks/**", async (route) => {
+      if (new URL(route.request().url()).pathname.endsWith(".js")) await released;
+      await route.continue();
+    });
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.headers()["next-action"] ? "React" : "browser");
+    });
+    await page.goto(`${toolPath}/${tool.lessonId("Метрики")}`, { waitUntil: "commit" });
+    await page.getByText("Пройти ещё раз").click();
+    await page.getByRole("radio", { name: "Число лайков" }).check();
+    await page.getByRole("textbox", { name: "Ваш ответ" }).fill("прототип");
+    await page.getByRole("button", { name: "Отправить ответы" }).click();
+    await expect(page).toHaveURL(/\?attempt=[\w-]+$/);
+    const grade = page.getByText(/Тест не пройден: 0 из 2 баллов/);
+    await expect(grade).toBeFocused();
+    await expect(page.getByText("Попытки закончились.")).toBeVisible();
+    expect(posts).toEqual(["browser"]);
+
+    // The person moves on before the script arrives; hydration does not pull the focus back.
+    await page.keyboard.press("Tab");
+    await expect(grade).not.toBeFocused();
+    release();
+    await expect.poll(() => grade.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__react")))).toBe(true);
+    await page.waitForTimeout(500);
+    await expect(grade).not.toBeFocused();
   });
 
   test("a change to a question deleted meanwhile says it failed, and a deleted quiz says it is gone", async ({ page }) => {

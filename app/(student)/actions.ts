@@ -40,15 +40,17 @@ export const setLessonCompleted = defineAction({ role: "student", schema: comple
 
 /**
  * «Отправить ответы»: the database grades the attempt (submit_quiz) and, when it passes, passes the
- * lesson; the lesson page then shows the grade. A plain form: the browser posts it before the script.
+ * lesson; the lesson page then shows the grade, with the focus on it. A plain form: the browser posts it
+ * before the script.
  */
 export const submitQuiz = defineStateAction(
   { role: "student", schema: quizAnswersSchema, shown: [], failure: "Не удалось отправить ответы" },
   async ({ data, user, supabase }) => {
     if ((await viewerOf(user)).preview) return fail(PREVIEW_READ_ONLY);
     const attemptId = await quizzes.submitQuiz(supabase, data.quizId, data.answers);
-    // A new address per attempt: a redirect that changed only the hash would leave the page as it was.
+    // A new address per attempt, naming it: the page focuses this attempt's grade (ResultSummary). No
+    // #fragment: a browser with one in the address skips the grade's autofocus before the script.
     const back = safeNextPath(data.back);
-    redirect(`${back}${back.includes("?") ? "&" : "?"}attempt=${attemptId}#quiz`);
+    redirect(`${back}${back.includes("?") ? "&" : "?"}attempt=${attemptId}`);
   },
 );

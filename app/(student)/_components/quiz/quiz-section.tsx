@@ -4,6 +4,7 @@ import { pluralRu } from "@/lib/domain/plural";
 import { attemptsLeft, OF_POINTS, scorePercent } from "@/lib/domain/quizzes";
 import type { LessonQuiz } from "@/lib/queries/courses";
 import { QuizForm } from "./quiz-form";
+import { ResultSummary } from "./result-summary";
 
 interface Props {
   quiz: LessonQuiz;
@@ -22,10 +23,10 @@ function QuizResult({ quiz, latest }: { quiz: LessonQuiz; latest: NonNullable<Le
   const graded = new Map(latest.map((row) => [row.question_id, row]));
   return (
     <div className="flex flex-col gap-3" data-testid="quiz-result">
-      <p className={attempt.passed ? "font-medium text-emerald-700" : "font-medium text-destructive"} role="status">
+      <ResultSummary key={attempt.id} attemptId={attempt.id} className={attempt.passed ? "font-medium text-emerald-700" : "font-medium text-destructive"}>
         {attempt.passed ? "Тест пройден" : "Тест не пройден"}: {attempt.score} из {pluralRu(attempt.max_score, OF_POINTS)} (
         {scorePercent(attempt.score, attempt.max_score)} %), нужно {quiz.quiz.passing_percent} %
-      </p>
+      </ResultSummary>
       <ol className="flex flex-col gap-3">
         {quiz.questions.map((question, index) => {
           const row = graded.get(question.id);
