@@ -154,6 +154,30 @@ describe("the viewer's access kept per statement", () => {
     });
   });
 
+  it("the lesson protection reads the verdicts the student's list asked for, until a write in the same call", async () => {
+    await asCaller(STUDENT, async (tx) => {
+      await tx.query("reset role");
+      await tx.query(
+        `create function pg_temp.list_then_open() returns text language plpgsql as $$
+         declare
+           listed boolean;
+           kept boolean;
+           before_write boolean;
+         begin
+           select v.is_open into listed from public.access_verdicts('${STUDENT}', 'lesson', array['${FIRST_LESSON}'::uuid]) v;
+           kept := position(' ${FIRST_LESSON}:t' in current_setting('access.can_open', true)) > 0;
+           before_write := public.can_open_lesson('${STUDENT}', '${FIRST_LESSON}');
+           insert into public.lesson_access (user_id, lesson_id, is_unlocked, is_visible) values ('${STUDENT}', '${FIRST_LESSON}', false, true)
+             on conflict (user_id, lesson_id) do update set is_unlocked = false;
+           return listed::text || ',' || kept::text || ',' || before_write::text || ';' || public.can_open_lesson('${STUDENT}', '${FIRST_LESSON}')::text;
+         end;
+         $$`,
+      );
+      const { rows } = await tx.query<{ answers: string }>("select pg_temp.list_then_open() as answers");
+      expect(rows.at(-1)?.answers).toBe("true,true,true;false");
+    });
+  });
+
   it("a function that writes access and then asks, in one call, reads its own write", async () => {
     await asCaller(STUDENT, async (tx) => {
       await tx.query("reset role");
