@@ -134,14 +134,18 @@ describe("a hook that answers badly, as Supabase Auth reports it", () => {
       { sql: `select '{"claims": {"sub": "x"}}'::jsonb`, message: "output claims do not conform to the expected schema" },
       { sql: `select '{"error": {"message": "Доступ закрыт школой"}}'::jsonb`, message: "Доступ закрыт школой" },
     ];
-    for (const [index, { sql, message }] of cases.entries()) {
-      const name = `broken_hook_${index}`;
-      const broken = await startTestBackend({ customAccessTokenHook: { schema: "public", name, uri: `pg-functions://postgres/public/${name}` } });
-      await broken.db.exec(`create function public.${name}(event jsonb) returns jsonb language sql as $$ ${sql} $$;
-        grant execute on function public.${name}(jsonb) to supabase_auth_admin;`);
-      const { data, error } = await anonClient(broken).auth.signInWithPassword({ email: SEEDED.student.email, password: SEEDED.student.password });
+    // One backend: Auth calls the hook by name at each sign-in, so each case replaces its body.
+    const name = "broken_hook";
+    const broken = await startTestBackend({ customAccessTokenHook: { schema: "public", name, uri: `pg-functions://postgres/public/${name}` } });
+    try {
+      for (const { sql, message } of cases) {
+        await broken.db.exec(`create or replace function public.${name}(event jsonb) returns jsonb language sql as $$ ${sql} $$;
+          grant execute on function public.${name}(jsonb) to supabase_auth_admin;`);
+        const { data, error } = await anonClient(broken).auth.signInWithPassword({ email: SEEDED.student.email, password: SEEDED.student.password });
+        expect([error?.status, error?.message, data.session]).toEqual([500, message, null]);
+      }
+    } finally {
       await broken.close();
-      expect([error?.status, error?.message, data.session]).toEqual([500, message, null]);
     }
   });
 });
