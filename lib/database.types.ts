@@ -1923,6 +1923,7 @@ export type Database = {
           group_names: string[]
           grounds: Json
           held_by: string
+          held_by_quiz: boolean
         }[]
       }
       add_group_members: {

@@ -12,6 +12,7 @@ const verdict = (overrides: Partial<AccessVerdict>): AccessVerdict => ({
   group_names: null,
   grounds: [],
   held_by: null,
+  held_by_quiz: null,
   ...overrides,
 });
 
@@ -38,10 +39,11 @@ describe("verdictLabel: the access rule's answer in the admin's words", () => {
   });
 
   it("names the stop-lesson holding a lesson, and the course module a lesson follows", () => {
-    const held = verdict({ item_unlocked: true, why: "held", held_by: "stop" });
-    expect(verdictLabel("lesson", held, { lessonTitle: (id) => (id === "stop" ? "Проект" : undefined) })).toBe(
-      "Сейчас: закрыт, виден · ждёт принятия задания урока «Проект»",
-    );
+    const held = verdict({ item_unlocked: true, why: "held", held_by: "stop", held_by_quiz: false });
+    const lessonTitle = (id: string) => (id === "stop" ? "Проект" : undefined);
+    expect(verdictLabel("lesson", held, { lessonTitle })).toBe("Сейчас: закрыт, виден · ждёт принятия задания урока «Проект»");
+    expect(verdictLabel("lesson", { ...held, held_by_quiz: true }, { lessonTitle })).toBe("Сейчас: закрыт, виден · ждёт прохождения теста урока «Проект»");
+    expect(verdictLabel("lesson", { ...held, held_by_quiz: true })).toBe("Сейчас: закрыт, виден · ждёт прохождения теста стоп-урока");
     expect(verdictLabel("lesson", verdict({ item_unlocked: true, is_open: true }), { parent: "module" })).toBe("Сейчас: открыт, виден · как у модуля · по умолчанию");
   });
 });

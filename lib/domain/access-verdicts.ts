@@ -18,6 +18,8 @@ export interface AccessVerdict {
   group_names: string[] | null;
   grounds: Ground[];
   held_by: string | null;
+  /** Whether the stop-lesson holding it holds by its quiz rather than its homework. */
+  held_by_quiz: boolean | null;
 }
 
 /** What the panel needs to name a lesson's parent and the stop-lesson holding it. */
@@ -52,7 +54,8 @@ export function verdictReason(kind: "module" | "tool" | "lesson", verdict: Acces
       return `${parent} закрыт для студента`;
     case "held": {
       const title = verdict.held_by ? context.lessonTitle?.(verdict.held_by) : undefined;
-      return title ? `ждёт принятия задания урока «${title}»` : "ждёт принятия задания стоп-урока";
+      const stop = verdict.held_by_quiz ? "прохождения теста" : "принятия задания";
+      return title ? `ждёт ${stop} урока «${title}»` : `ждёт ${stop} стоп-урока`;
     }
     case "default":
       return kind === "lesson" ? `как у ${context.parent === "module" ? "модуля" : "инструмента"} · по умолчанию` : "по умолчанию";

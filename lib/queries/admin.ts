@@ -21,6 +21,7 @@ const verdictsSchema = z.array(
     group_names: z.array(z.string()).nullable(),
     grounds: groundsSchema,
     held_by: z.string().nullable(),
+    held_by_quiz: z.boolean().nullable(),
   }),
 );
 

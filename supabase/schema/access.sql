@@ -484,7 +484,7 @@ REVOKE ALL ON FUNCTION public.access_records_as_school(_user_id uuid, _kind text
 GRANT ALL ON FUNCTION public.access_records_as_school(_user_id uuid, _kind text, _item_id uuid) TO service_role;
 
 
-CREATE FUNCTION public.access_verdicts(_user_id uuid, _kind text, _item_ids uuid[] DEFAULT NULL::uuid[]) RETURNS TABLE(item_id uuid, item_unlocked boolean, is_visible boolean, is_open boolean, opens_at timestamp with time zone, why text, group_names text[], grounds jsonb, held_by uuid)
+CREATE FUNCTION public.access_verdicts(_user_id uuid, _kind text, _item_ids uuid[] DEFAULT NULL::uuid[]) RETURNS TABLE(item_id uuid, item_unlocked boolean, is_visible boolean, is_open boolean, opens_at timestamp with time zone, why text, group_names text[], grounds jsonb, held_by uuid, held_by_quiz boolean)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
@@ -531,7 +531,9 @@ begin
     where coalesce(_kind, 'lesson') = 'lesson' and (_item_ids is null or l.id in (select unnest(_item_ids)))
   ),
   holds as (
-    select h.lesson_id, h.stop_lesson_id
+    -- A quiz's stop (issue 46) when the stop-lesson carries no homework stop.
+    select h.lesson_id, h.stop_lesson_id,
+      not exists (select 1 from public.assignments a where a.lesson_id = h.stop_lesson_id and a.is_stop_lesson) as quiz
     from public.lesson_holds(_user_id, array(select l.id from lessons l where l.published and l.parent_open)) h
     where coalesce(_kind, 'lesson') = 'lesson'
   ),
@@ -547,7 +549,7 @@ begin
         when not s.item_unlocked and s.opens_at is not null then 'scheduled'
         else s.source
       end as why,
-      s.group_ids, null::uuid as held_by, false as is_lesson
+      s.group_ids, null::uuid as held_by, null::boolean as held_by_quiz, false as is_lesson
     from sections s
     where (_kind is null or s.kind = _kind) and (_item_ids is null or s.id in (select unnest(_item_ids)))
     union all
@@ -564,7 +566,7 @@ begin
         when h.lesson_id is not null then 'held'
         else coalesce(l.source, 'default')
       end,
-      l.group_ids, h.stop_lesson_id, true
+      l.group_ids, h.stop_lesson_id, h.quiz, true
     from lessons l
     left join holds h on h.lesson_id = l.id
   ),
@@ -582,7 +584,7 @@ begin
       from named_groups g cross join lateral jsonb_array_elements(g.grounds) ground
       where g.group_id = any (v.group_ids)
     ) end as grounds,
-    v.held_by, v.is_lesson
+    v.held_by, v.held_by_quiz, v.is_lesson
   from verdicts v
   loop
     item_id := verdict.id;
@@ -594,6 +596,7 @@ begin
     group_names := verdict.group_names;
     grounds := verdict.grounds;
     held_by := verdict.held_by;
+    held_by_quiz := verdict.held_by_quiz;
     if kept and verdict.is_lesson then
       answered := answered || ' ' || verdict.id::text || ':' || case when verdict.is_open then 't' else 'f' end;
     end if;
@@ -623,8 +626,9 @@ item_unlocked and is_visible are the item''s own decision (its record, else the 
 is the verdict with parents and stop-lessons. why is the first reason that decides it: admin,
 unpublished, expired, scheduled (opens_at says when), personal or group (the record that closes or
 opens it; group_names and grounds name the groups and the memberships — by hand, an order, a promo
-code — behind it), parent (its tool or module is closed), held (held_by is the stop-lesson; it is
-given whenever a stop-lesson holds the lesson, also when its record closes it first), default.
+code — behind it), parent (its tool or module is closed), held (held_by is the stop-lesson, held_by_quiz
+whether its quiz rather than its homework holds; both are given whenever a stop-lesson holds the
+lesson, also when its record closes it first), default.
 Only the student, an admin or a service call may ask (may_ask_about).
 
 The student pages (track_access, lesson_list) and the admin panel ask it; row level security and the

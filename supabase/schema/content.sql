@@ -588,9 +588,7 @@ begin
         select jsonb_agg(jsonb_build_object(
           'item_id', v.item_id, 'is_open', v.is_open, 'is_visible', v.is_visible, 'why', v.why,
           'opens_at', v.opens_at, 'group_names', to_jsonb(v.group_names), 'held_by', v.held_by,
-          -- A quiz's stop (issue 46) when the stop-lesson carries no homework stop: the list says «после прохождения теста».
-          'quiz', v.held_by is not null
-            and not exists (select 1 from public.assignments a where a.lesson_id = v.held_by and a.is_stop_lesson)
+          'quiz', coalesce(v.held_by_quiz, false)
         ) order by v.item_id)
         from verdicts v where v.item_id <> _parent_id
       ), '[]'::jsonb),
@@ -604,7 +602,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.lesson_list(_parent_id uuid, _lesson_ids uuid[], _user_id uuid) IS 'A tool''s or course module''s lessons as the student _user_id''s list shows them: the lessons among _lesson_ids, the access rule''s verdict (access_verdicts, asked once for the parent _parent_id and its lessons) on the parent (access) and on each lesson (verdicts: open, visible, why, the opening date, the groups, the stop-lesson holding it and whether that stop is a quiz''s, no homework stop being on it), and the completed ones. Part of tool_page and course_module_page.';
+COMMENT ON FUNCTION public.lesson_list(_parent_id uuid, _lesson_ids uuid[], _user_id uuid) IS 'A tool''s or course module''s lessons as the student _user_id''s list shows them: the lessons among _lesson_ids, the access rule''s verdict (access_verdicts, asked once for the parent _parent_id and its lessons) on the parent (access) and on each lesson (verdicts: open, visible, why, the opening date, the groups, the stop-lesson holding it and whether its quiz holds it), and the completed ones. Part of tool_page and course_module_page.';
 
 REVOKE ALL ON FUNCTION public.lesson_list(_parent_id uuid, _lesson_ids uuid[], _user_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.lesson_list(_parent_id uuid, _lesson_ids uuid[], _user_id uuid) TO authenticated;

@@ -35,6 +35,7 @@ interface Verdict {
   group_names: string[] | null;
   grounds: unknown;
   held_by: string | null;
+  held_by_quiz: boolean | null;
 }
 
 async function verdicts(kind: "tool" | "lesson", client: SupabaseClient<Database> = student): Promise<Map<string, Verdict>> {
@@ -93,7 +94,7 @@ describe("access_verdicts", () => {
     await service.from("assignments").insert({ lesson_id: stop, is_stop_lesson: true });
     lessons = await verdicts("lesson");
     expect(lessons.get(stop)).toMatchObject({ is_open: true, why: "default" });
-    expect(lessons.get(after)).toMatchObject({ is_open: false, why: "held", held_by: stop });
+    expect(lessons.get(after)).toMatchObject({ is_open: false, why: "held", held_by: stop, held_by_quiz: false });
     await expectProtectionAgrees();
 
     // A group's dated grant on the held lesson: the date is the first reason it is closed.

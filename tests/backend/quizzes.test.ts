@@ -196,7 +196,7 @@ describe("taking the quiz", () => {
       return rows.find((row) => row.item_id === lesson);
     };
     expect(await canOpen(NEXT_LESSON)).toBe(false);
-    expect(await verdict(NEXT_LESSON)).toMatchObject({ is_open: false, why: "held", held_by: QUIZ_LESSON });
+    expect(await verdict(NEXT_LESSON)).toMatchObject({ is_open: false, why: "held", held_by: QUIZ_LESSON, held_by_quiz: true });
     // The list names the quiz as what holds it.
     const list = (await client.rpc("lesson_list", { _parent_id: CURSOR, _lesson_ids: [QUIZ_LESSON, NEXT_LESSON], _user_id: id })).data as {
       verdicts: { item_id: string; held_by: string | null; quiz: boolean }[];
