@@ -187,7 +187,7 @@ describe("row level security", () => {
     expect((await student.rpc("lesson_content", { _lesson_id: OPEN_LESSON })).data).toHaveLength(1);
 
     const page = await student.rpc("lesson_page", { _tool_name: "CURSOR", _lesson_id: LESSON_OF_LOCKED_TOOL });
-    expect(page.data).toMatchObject({ tool: { name: "Cursor" }, access: null, content: null });
+    expect(page.data).toMatchObject({ tool: { name: "Cursor" }, access: { is_open: false, is_visible: true, why: "default" }, content: null });
   });
 
   it("keeps profiles.role in step with user_roles", async () => {
