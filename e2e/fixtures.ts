@@ -1,4 +1,6 @@
-import { appendFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { appendFileSync, closeSync, mkdirSync, openSync } from "node:fs";
+import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 import { axeViolations, pageStateKey, TOASTS } from "./helpers/axe";
 
@@ -27,8 +29,24 @@ export function visitorAddress(): string {
   return `198.18.${(process.pid % 200) + (visitor >> 8)}.${visitor & 255}`;
 }
 
-/** The states this worker has already checked with axe, and the time the checks took. */
-const axeChecked = new Set<string>();
+/**
+ * Claims a page state for this run's axe check: true for the first worker of the run to ask, false
+ * for every later one, whichever worker it is. A file per state in the project's output directory,
+ * which Playwright empties at the start of each run, created only if it does not exist yet.
+ */
+function firstToCheck(outputDir: string, key: string): boolean {
+  const ledger = path.join(outputDir, ".axe-ledger");
+  mkdirSync(ledger, { recursive: true });
+  try {
+    closeSync(openSync(path.join(ledger, createHash("sha1").update(key).digest("hex")), "wx"));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+}
+
+/** The time this worker's axe checks took. */
 const axeCost = { checks: 0, ms: 0 };
 // E2E_AXE=every checks after every test (to measure); E2E_AXE=report writes what it finds to
 // E2E_AXE_REPORT and fails nothing (to survey the whole suite at once); E2E_AXE=off checks nothing.
@@ -41,7 +59,9 @@ const AXE_MODE = process.env.E2E_AXE ?? "once";
  *
  * After a test that passed, axe checks the page it left (issue 43: 0 violations on every state the
  * suite visits), toasts aside (expectToastsAccessible checks them at rest): the test fails on a violation. Each state (route, query names, what is open: see
- * pageStateKey) is checked once per worker.
+ * pageStateKey) is checked once per run and project (desktop and phone lay it out apart), by
+ * whichever worker meets it first: checked once per worker, three workers checked many states two
+ * or three times.
  */
 export const test = base.extend<object, { axeLedger: void }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, provide) => {
@@ -68,8 +88,7 @@ export const test = base.extend<object, { axeLedger: void }>({
     await page.locator('[role=status][aria-label="Загрузка"]').first().waitFor({ state: "detached", timeout: 15_000 }).catch(() => {});
     await settled(page);
     const key = await pageStateKey(page);
-    if (AXE_MODE !== "every" && axeChecked.has(key)) return;
-    axeChecked.add(key);
+    if (AXE_MODE !== "every" && !firstToCheck(testInfo.project.outputDir, `${testInfo.project.name} ${key}`)) return;
     let violations = await axeViolations(page, { exclude: TOASTS });
     // Something that began to move while axe read the page: the page is read again once it rests.
     if (violations.length && (await settled(page))) violations = await axeViolations(page, { exclude: TOASTS });
