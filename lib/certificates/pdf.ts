@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import { certificateDate, certificateSubject } from "@/lib/domain/certificates";
+import { certificateSubject } from "@/lib/domain/certificates";
+import { formatMoscowDate } from "@/lib/domain/dates";
 
 /**
  * A certificate as a PDF: A4 landscape, Inter (Cyrillic) embedded as a subset, the school's name and
@@ -113,7 +114,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   centered(doc, input.fullName, "bold", 32, 228);
   centered(doc, "успешно прошёл(а) все уроки и задания и завершил(а)", "regular", 15, 285, MUTED);
   centered(doc, certificateSubject(input.kind, input.title), "bold", 22, 316);
-  centered(doc, `Дата выдачи: ${certificateDate(input.issuedAt)}`, "regular", 14, 362);
+  centered(doc, `Дата выдачи: ${formatMoscowDate(input.issuedAt)}`, "regular", 14, 362);
   if (input.revoked) centered(doc, "Сертификат отозван", "bold", 18, 390, WARNING);
 
   const qrSide = 112;

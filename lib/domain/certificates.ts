@@ -4,8 +4,6 @@
  * Pure: the pages, the PDF and the notification texts share it.
  */
 
-import { formatMoscowDate } from "./dates";
-
 export type CertificateKind = "tool" | "module" | "track";
 
 const SYMBOLS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -31,9 +29,6 @@ export function certificateSubject(kind: string, title: string): string {
   if (kind === "module") return `модуль «${title}»`;
   return `трек ${title}`;
 }
-
-/** «28 ноября 2026 г.», in Moscow time: the day a certificate names. */
-export const certificateDate = formatMoscowDate;
 
 export const certificatePath = (code: string) => `/certificates/${encodeURIComponent(code)}`;
 export const certificatePdfPath = (code: string) => `${certificatePath(code)}/pdf`;

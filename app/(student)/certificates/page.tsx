@@ -5,7 +5,8 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth";
 import { certificateShareLinks } from "@/lib/domain/certificate-sharing";
-import { certificateDate, certificatePath, certificatePdfPath, certificateSubject, certificateUrl } from "@/lib/domain/certificates";
+import { certificatePath, certificatePdfPath, certificateSubject, certificateUrl } from "@/lib/domain/certificates";
+import { formatMoscowDate } from "@/lib/domain/dates";
 import { getMyCertificates } from "@/lib/queries/certificates";
 import { SITE_NAME, SITE_URL } from "@/lib/site";
 import { CopyLink } from "./_components/copy-link";
@@ -45,7 +46,7 @@ export default async function CertificatesPage({ searchParams }: Props) {
                 <CertificateStatus revoked={!valid} />
               </div>
               <p className="text-sm text-muted-foreground">
-                {certificate.full_name} · {certificateDate(certificate.issued_at)} · код {certificate.code}
+                {certificate.full_name} · {formatMoscowDate(certificate.issued_at)} · код {certificate.code}
               </p>
               <div className="flex flex-wrap gap-4 text-sm">
                 <a href={certificatePdfPath(certificate.code)} className={link} download>

@@ -4,7 +4,8 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { requireAdmin } from "@/lib/auth";
-import { certificateDate, certificatePath, certificatePdfPath, certificateSubject } from "@/lib/domain/certificates";
+import { certificatePath, certificatePdfPath, certificateSubject } from "@/lib/domain/certificates";
+import { formatMoscowDate } from "@/lib/domain/dates";
 import { searchQuery } from "@/lib/domain/paths";
 import { getCertificatesOverview, getTrackCertificateSettings } from "@/lib/queries/certificates";
 import { REVOKE_REASON_MAX } from "@/lib/validation/certificates";
@@ -70,8 +71,8 @@ export default async function AdminCertificatesPage({ searchParams }: Props) {
                 <p className="font-mono">{row.code}</p>
               </div>
               <p>
-                {certificateSubject(row.kind, row.title)} · выдан {certificateDate(row.issued_at)}
-                {row.revoked_at ? ` · отозван ${certificateDate(row.revoked_at)}: ${row.revoked_reason ?? ""}` : " · действителен"}
+                {certificateSubject(row.kind, row.title)} · выдан {formatMoscowDate(row.issued_at)}
+                {row.revoked_at ? ` · отозван ${formatMoscowDate(row.revoked_at)}: ${row.revoked_reason ?? ""}` : " · действителен"}
                 {row.is_public ? " · в поиске" : ""}
               </p>
               <div className="flex flex-wrap items-end gap-3">

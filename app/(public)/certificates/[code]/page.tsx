@@ -3,7 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CertificateStatus } from "@/components/certificates/certificate-status";
 import { certificateIssuer } from "@/lib/certificates/school";
-import { certificateDate, certificatePdfPath, certificateSubject } from "@/lib/domain/certificates";
+import { certificatePdfPath, certificateSubject } from "@/lib/domain/certificates";
+import { formatMoscowDate } from "@/lib/domain/dates";
 import { getCertificateBySegment } from "@/lib/queries/certificates";
 
 interface Props {
@@ -45,7 +46,7 @@ export default async function CertificatePage({ params }: Props) {
           <dt className="text-sm text-muted-foreground">За что</dt>
           <dd>Завершил(а) {certificateSubject(certificate.kind, certificate.title)}</dd>
           <dt className="text-sm text-muted-foreground">Дата выдачи</dt>
-          <dd>{certificateDate(certificate.issued_at)}</dd>
+          <dd>{formatMoscowDate(certificate.issued_at)}</dd>
           <dt className="text-sm text-muted-foreground">Школа</dt>
           <dd>
             {issuer.name}
