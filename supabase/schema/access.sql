@@ -840,7 +840,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id uuid) IS 'The effective unlocked and visible flags of one module, tool or lesson for _user_id, read from viewer_access_ids'' lists (kept for the viewer for the statement); no row when no record decides the item, and the kind''s default applies. Asked by decide_can_open_lesson and the tool and course module pages. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
+COMMENT ON FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id uuid) IS 'The effective unlocked and visible flags of one module, tool or lesson for _user_id, read from viewer_access_ids'' lists (kept for the viewer for the statement); no row when no record decides the item, and the kind''s default applies. Asked by decide_can_open_lesson, the lesson protection''s faster form of the rule. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
 
 REVOKE ALL ON FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.effective_item(_user_id uuid, _kind text, _item_id uuid) TO authenticated;
@@ -978,7 +978,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.held_lesson_ids(_user_id uuid, _lesson_ids uuid[]) IS 'The lessons among _lesson_ids an unaccepted stop-lesson keeps closed for _user_id (lesson_holds, without the stop-lessons): asked by decide_can_open_lesson, lesson_list and dashboard_page.';
+COMMENT ON FUNCTION public.held_lesson_ids(_user_id uuid, _lesson_ids uuid[]) IS 'The lessons among _lesson_ids an unaccepted stop-lesson keeps closed for _user_id (lesson_holds, without the stop-lessons): asked by decide_can_open_lesson and dashboard_page.';
 
 REVOKE ALL ON FUNCTION public.held_lesson_ids(_user_id uuid, _lesson_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.held_lesson_ids(_user_id uuid, _lesson_ids uuid[]) TO authenticated;

@@ -384,7 +384,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.course_modules_page(_student_id uuid) IS 'The «Продуктовый фаундер» page in one call: the published course modules, the viewer''s access to them (track_access) and their progress (progress_summary). The viewer is the caller, or _student_id when an admin looks as a student. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
+COMMENT ON FUNCTION public.course_modules_page(_student_id uuid) IS 'The «Продуктовый фаундер» page in one call: the published course modules, the access rule''s verdict on every module (track_access) and their progress (progress_summary). The viewer is the caller, or _student_id when an admin looks as a student. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
 
 REVOKE ALL ON FUNCTION public.course_modules_page(_student_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.course_modules_page(_student_id uuid) TO authenticated;
@@ -1086,7 +1086,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.tools_page(_student_id uuid) IS 'The «Технический фаундер» page in one call: the published tools, the viewer''s access to them (track_access) and their progress (progress_summary). The viewer is the caller, or _student_id when an admin looks as a student. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
+COMMENT ON FUNCTION public.tools_page(_student_id uuid) IS 'The «Технический фаундер» page in one call: the published tools, the access rule''s verdict on every tool (track_access) and their progress (progress_summary). The viewer is the caller, or _student_id when an admin looks as a student. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
 
 REVOKE ALL ON FUNCTION public.tools_page(_student_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.tools_page(_student_id uuid) TO authenticated;

@@ -1,0 +1,12 @@
+-- Issue 44: the comments of the functions the student pages stopped asking say who asks them now.
+-- tool_page and course_module_page take their access from lesson_list's verdict, not effective_item;
+-- lesson_list asks access_verdicts, which asks lesson_holds, not held_lesson_ids; tools_page and
+-- course_modules_page pass on the rule's verdict (track_access), not the records.
+
+comment on function public.effective_item(uuid, text, uuid) is 'The effective unlocked and visible flags of one module, tool or lesson for _user_id, read from viewer_access_ids'' lists (kept for the viewer for the statement); no row when no record decides the item, and the kind''s default applies. Asked by decide_can_open_lesson, the lesson protection''s faster form of the rule. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
+
+comment on function public.held_lesson_ids(uuid, uuid[]) is 'The lessons among _lesson_ids an unaccepted stop-lesson keeps closed for _user_id (lesson_holds, without the stop-lessons): asked by decide_can_open_lesson and dashboard_page.';
+
+comment on function public.tools_page(uuid) is 'The «Технический фаундер» page in one call: the published tools, the access rule''s verdict on every tool (track_access) and their progress (progress_summary). The viewer is the caller, or _student_id when an admin looks as a student. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
+
+comment on function public.course_modules_page(uuid) is 'The «Продуктовый фаундер» page in one call: the published course modules, the access rule''s verdict on every module (track_access) and their progress (progress_summary). The viewer is the caller, or _student_id when an admin looks as a student. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
