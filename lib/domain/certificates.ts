@@ -1,6 +1,6 @@
 /**
  * Certificates as people read them: the code's form (Crockford's base32 in three groups of four,
- * migration 20261128009510), what was completed, the date, and the addresses of a certificate.
+ * migration 20261128009510), what was completed, and the addresses of a certificate.
  * Pure: the pages, the PDF and the notification texts share it.
  */
 
