@@ -2,23 +2,16 @@ import "server-only";
 import { createDataClient } from "@/lib/supabase/server";
 import { pageRange } from "@/lib/domain/pagination";
 import { isUuid } from "@/lib/domain/paths";
-import { VERDICT_REASONS } from "@/lib/domain/access-verdicts";
-import { progressSummarySchema } from "./courses";
+import { progressSummarySchema, verdictRow } from "./courses";
 import { z } from "zod";
 import { groundsSchema } from "./groups";
 import { parseLessonOutline, readLessonOutline } from "./lesson-outline";
 import { orThrow } from "./result";
 
-/** What public.access_verdicts answers for one item. */
+/** What public.access_verdicts answers for one item: the student pages' verdict, with the item's own decision and the memberships behind it. */
 const verdictsSchema = z.array(
-  z.object({
-    item_id: z.string(),
+  verdictRow.extend({
     item_unlocked: z.boolean(),
-    is_visible: z.boolean(),
-    is_open: z.boolean(),
-    opens_at: z.string().nullable(),
-    why: z.enum(VERDICT_REASONS),
-    group_names: z.array(z.string()).nullable(),
     grounds: groundsSchema,
     held_by: z.string().nullable(),
     held_by_quiz: z.boolean().nullable(),

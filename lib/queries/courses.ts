@@ -20,7 +20,7 @@ export type ProgressSummary = z.infer<typeof progressSummarySchema>;
  * lesson_list): whether the student may open it, whether they see it, why, the opening date and the
  * groups named.
  */
-const verdictRow = z.object({
+export const verdictRow = z.object({
   item_id: z.string(),
   is_open: z.boolean(),
   is_visible: z.boolean(),
