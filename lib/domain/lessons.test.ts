@@ -18,7 +18,7 @@ const lessons = [
 
 /** The access rule's verdict on every lesson: open and shown unless the case says otherwise. */
 const verdicts = (cases: Record<string, Partial<LessonVerdict>> = {}, ids: readonly string[] = lessons.map((lesson) => lesson.id)): LessonVerdict[] =>
-  ids.map((item_id) => ({ item_id, is_open: true, is_visible: true, why: "default", opens_at: null, group_names: null, held_by: null, quiz: false, ...cases[item_id] }));
+  ids.map((item_id) => ({ item_id, is_open: true, is_visible: true, why: "default", opens_at: null, group_names: null, held_by: null, held_by_quiz: null, ...cases[item_id] }));
 const closedBy = (why: LessonVerdict["why"], more: Partial<LessonVerdict> = {}): Partial<LessonVerdict> => ({ is_open: false, why, ...more });
 const hidden: Partial<LessonVerdict> = { is_open: false, is_visible: false, why: "personal" };
 const heldBy = (stop: string): Partial<LessonVerdict> => closedBy("held", { held_by: stop });
@@ -140,7 +140,7 @@ describe("lessons a stop-lesson holds", () => {
     const dated = verdicts({
       b: heldBy("a"),
       c: closedBy("scheduled", { group_names: ["Поток"], opens_at: "2026-11-29T07:00:00Z", held_by: "a" }),
-      l5: { ...heldBy("l1"), quiz: true },
+      l5: { ...heldBy("l1"), held_by_quiz: true },
     });
     const { sequence } = groupLessons(modules, lessons, dated);
     const text = (id: string) => lockText(sequence.find((lesson) => lesson.id === id)!.causes, new Date("2026-11-25T12:00:00Z"));

@@ -52,7 +52,7 @@ const LOOSE_GROUP_KEY = "loose";
 export const lessonLabel = (number: number) => `Урок ${number}`;
 
 /** The access rule's verdict on a listed lesson (lesson_list's verdicts): with the stop-lesson holding it, and whether that stop is a quiz. */
-export type LessonVerdict = StudentVerdict & { held_by: string | null; quiz: boolean };
+export type LessonVerdict = StudentVerdict & { held_by: string | null; held_by_quiz: boolean | null };
 
 /** Why the verdict closes the lesson: the stop-lesson when that is its first reason, else its record or parent. */
 function lockReasonOf(verdict: LessonVerdict): LockReason | null {
@@ -72,7 +72,7 @@ export function groupLessons(modules: readonly ModuleBlock[], lessons: readonly 
   const numbered = (lesson: LessonOutline, number: number): NumberedLesson => {
     const verdict = verdictOf.get(lesson.id)!;
     const lockReason = lockReasonOf(verdict);
-    const held = verdict.held_by ? { stopTitle: titles.get(verdict.held_by) ?? null, quiz: verdict.quiz } : null;
+    const held = verdict.held_by ? { stopTitle: titles.get(verdict.held_by) ?? null, quiz: verdict.held_by_quiz ?? false } : null;
     return {
       ...lesson,
       number,

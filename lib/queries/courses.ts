@@ -98,7 +98,7 @@ const lessonListSchema = z.object({
   /** The verdict on the tool or course module itself; null when there is none. */
   access: verdictRow.pick({ is_open: true, is_visible: true, why: true }).nullable(),
   /** With the stop-lesson holding a lesson, and whether that stop is its quiz rather than its homework. */
-  verdicts: z.array(verdictRow.extend({ held_by: z.string().nullable(), quiz: z.boolean() })),
+  verdicts: z.array(verdictRow.extend({ held_by: z.string().nullable(), held_by_quiz: z.boolean().nullable() })),
   completed: z.array(z.string()),
 });
 

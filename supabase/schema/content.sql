@@ -588,7 +588,7 @@ begin
         select jsonb_agg(jsonb_build_object(
           'item_id', v.item_id, 'is_open', v.is_open, 'is_visible', v.is_visible, 'why', v.why,
           'opens_at', v.opens_at, 'group_names', to_jsonb(v.group_names), 'held_by', v.held_by,
-          'quiz', coalesce(v.held_by_quiz, false)
+          'held_by_quiz', v.held_by_quiz
         ) order by v.item_id)
         from verdicts v where v.item_id <> _parent_id
       ), '[]'::jsonb),

@@ -83,7 +83,7 @@ describe("lessons of Product Founder modules", () => {
     expect(page).toMatchObject({ module: { number: 2 }, access: { is_open: true, is_visible: true, why: "personal" } });
     // The access rule's verdict on each lesson, with why a closed one is closed: the student's own record.
     expect(page.verdicts.find((verdict) => verdict.item_id === LOCKED_BY_RECORD)).toEqual({
-      item_id: LOCKED_BY_RECORD, is_open: false, is_visible: true, why: "personal", opens_at: null, group_names: null, held_by: null, quiz: false,
+      item_id: LOCKED_BY_RECORD, is_open: false, is_visible: true, why: "personal", opens_at: null, group_names: null, held_by: null, held_by_quiz: null,
     });
     expect(page.verdicts.filter((verdict) => verdict.item_id !== LOCKED_BY_RECORD).every((verdict) => verdict.is_open)).toBe(true);
   });

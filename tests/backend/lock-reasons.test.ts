@@ -56,7 +56,7 @@ it("names the group and its date, the stop-lesson, the student's own record, and
 
     // And an unaccepted stop-lesson before it: both causes, the date no longer a promise.
     const { data: task } = await service.from("assignments").insert({ lesson_id: STOP, is_stop_lesson: true }).select("id").single();
-    expect(await verdictOf(AFTER)).toMatchObject({ why: "scheduled", held_by: STOP, quiz: false });
+    expect(await verdictOf(AFTER)).toMatchObject({ why: "scheduled", held_by: STOP, held_by_quiz: false });
     expect(dated(await textOf(AFTER))).toBe(`Откроется не раньше <дата> (группа «${group!.name}») и после принятия задания урока «${stopTitle}»`);
 
     // The group's grant ends: only the stop-lesson is left.

@@ -199,9 +199,9 @@ describe("taking the quiz", () => {
     expect(await verdict(NEXT_LESSON)).toMatchObject({ is_open: false, why: "held", held_by: QUIZ_LESSON, held_by_quiz: true });
     // The list names the quiz as what holds it.
     const list = (await client.rpc("lesson_list", { _parent_id: CURSOR, _lesson_ids: [QUIZ_LESSON, NEXT_LESSON], _user_id: id })).data as {
-      verdicts: { item_id: string; held_by: string | null; quiz: boolean }[];
+      verdicts: { item_id: string; held_by: string | null; held_by_quiz: boolean | null }[];
     };
-    expect(list.verdicts.filter((row) => row.held_by)).toEqual([expect.objectContaining({ item_id: NEXT_LESSON, held_by: QUIZ_LESSON, quiz: true })]);
+    expect(list.verdicts.filter((row) => row.held_by)).toEqual([expect.objectContaining({ item_id: NEXT_LESSON, held_by: QUIZ_LESSON, held_by_quiz: true })]);
     // «Отметить пройденным» does not pass a lesson with a quiz.
     expect((await client.rpc("set_lesson_completed", { _lesson_id: QUIZ_LESSON, _completed: true })).data).toBe(false);
 
