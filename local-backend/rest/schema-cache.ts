@@ -99,7 +99,10 @@ async function loadSchema(db: Database): Promise<SchemaCache> {
               (t.typtype = 'c' or coalesce(p.proargmodes::text[] && '{t,b,o}', false)) as returns_composite,
               p.provolatile in ('s', 'i') as read_only
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type t on t.oid = p.prorettype
-       where n.nspname = 'public' and p.prokind = 'f'`,
+       where n.nspname = 'public' and p.prokind = 'f'
+       -- Overloads in the order they were created, so an ambiguous call (PGRST203) names its candidates
+       -- alike every time: unordered, the heap's order moved once migrations dropped and re-created functions.
+       order by p.oid`,
     ),
     // Only settings a role may set for itself (context 'user'), as PostgREST's own query; and those
     // of authenticator, which PostgREST logs in as.
