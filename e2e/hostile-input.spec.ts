@@ -440,7 +440,7 @@ function guardCases(actions: Map<string, BuiltAction>): Case[] {
   const multipartBodies = [
     `${part("0", '["$Q1"]')}${part("1", "[]")}--${boundary}--\r\n`,
     `${part("0", '["$@1"]')}${part("1", '"x"')}--${boundary}--\r\n`,
-    // A bare file argument (a form's file is its own data: lib/security/action-request.ts).
+    // A bare file argument (a form's file is its own data: lib/security/action-reply-shape.ts).
     `${part("0", '["$B1"]')}${part("1", "x", '; filename="x.txt"')}--${boundary}--\r\n`,
     `${part("0", "[1")}--${boundary}--\r\n`,
     `${part("0", "[]")}${part("0", "[]")}--${boundary}--\r\n`,
