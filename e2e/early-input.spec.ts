@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createStudent, createTool, deleteUser, service, unique, uniqueName } from "./helpers/backend";
+import { createStudent, createTool, deleteUser, service, setAccess, unique, uniqueName } from "./helpers/backend";
 import { signInByAction, toast, useSession } from "./helpers/session";
 
 /**
@@ -119,6 +119,50 @@ test("settings: a notification switch pressed before the script shows the press 
     await expect(accepted).toHaveAttribute("aria-checked", "true");
     await expect.poll(sent).toBe(2);
   } finally {
+    await deleteUser(student.id);
+  }
+});
+
+test("a lesson: «Отметить пройденным» pressed before the script is the browser's post, marks the lesson once and says so as the page hydrates", async ({ page }) => {
+  const student = await createStudent(uniqueName("Rannyaya Otmetka"));
+  const tool = await createTool({ lessons: [{ title: "Урок до скрипта", order_index: 1 }] });
+  try {
+    await setAccess("tool", student.id, tool.id, { is_unlocked: true });
+    const lessonId = tool.lessonId("Урок до скрипта");
+    const lessonPath = `/tech-founder/${tool.name.toLowerCase()}/${lessonId}`;
+    await signInByAction(page, student.email, student.password);
+    // The marks posted (the lesson page also tells the server it was opened, as it hydrates).
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && (request.postData() ?? "").includes("completed")) posts.push(request.headers()["next-action"] ? "React" : "browser");
+    });
+    const scripts = await holdScripts(page);
+    await page.goto(lessonPath, { waitUntil: "commit" });
+    const mark = page.getByRole("button", { name: "Отметить пройденным" });
+    await expectNotHydrated(scripts, mark);
+
+    await mark.click();
+    // The page comes back from the post with the mark, still without its script.
+    const done = page.getByRole("button", { name: "Пройдено" });
+    await expect(done).toHaveAttribute("aria-pressed", "true");
+    expect(posts).toEqual(["browser"]);
+    const completed = async () =>
+      (await service.from("lesson_progress").select("completed_at").eq("user_id", student.id).eq("lesson_id", lessonId).maybeSingle()).data?.completed_at ?? null;
+    expect(await completed()).not.toBeNull();
+
+    scripts.release();
+    await expect(toast(page, "Урок отмечен пройденным")).toBeVisible();
+    await expect.poll(() => hydrated(done)).toBe(true);
+    expect(posts).toEqual(["browser"]);
+
+    // Once React has it, the undo is an ordinary press.
+    await done.click();
+    await expect(toast(page, "Отметка снята")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Отметить пройденным" })).toHaveAttribute("aria-pressed", "false");
+    await expect.poll(completed).toBeNull();
+    expect(posts).toEqual(["browser", "React"]);
+  } finally {
+    await tool.remove();
     await deleteUser(student.id);
   }
 });

@@ -96,7 +96,6 @@ function templates(role: Role, canaries: Canaries): Record<string, () => unknown
     prepareHomeworkUpload: () => [{ assignmentId: nowhere(), fileName: `${MARK}.pdf`, size: 10 }],
     checkHomeworkUpload: () => [{ assignmentId: nowhere(), path: `${nowhere()}/${nowhere()}/${nowhere()}.pdf`, fileName: `${MARK}.pdf` }],
     submitHomework: () => [{ assignmentId: nowhere(), answer: `${MARK} ответ`, links: [], files: [] }],
-    setLessonCompleted: () => [{ lessonId: id.lesson(), completed: false }],
     endPreview: () => [id.student()],
     // A token nobody has: no one's e-mail preferences change.
     unsubscribeEmails: () => [{ token: "0123456789abcdef".repeat(4), kind: "homework_accepted" }],

@@ -192,9 +192,10 @@ const ACTIONS: Record<string, Row> = {
   recordLessonOpened: { level: "student", canary: (w) => [w.lessonIds[0]], probe: () => [nowhere()], answers: NOT_FOUND },
   setLessonCompleted: {
     level: "student",
-    canary: (w) => [{ lessonId: w.lessonIds[0], completed: true }],
-    probe: () => [{ lessonId: nowhere(), completed: true }],
+    canary: (w) => [FIRST_STATE, formOf({ lessonId: w.lessonIds[0], completed: "true" })],
+    probe: () => [FIRST_STATE, formOf({ lessonId: nowhere(), completed: "true" })],
     answers: NOT_FOUND,
+    malformed: [[FIRST_STATE, formOf({ lessonId: "x", completed: "true" })], [FIRST_STATE, formOf({ lessonId: nowhere(), completed: "on" })]],
   },
 
   // A quiz's «Отправить ответы»: the database grades it; a quiz that exists nowhere is refused, and nothing is written.

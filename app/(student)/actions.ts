@@ -6,6 +6,7 @@ import { safeNextPath } from "@/lib/domain/paths";
 import * as progress from "@/lib/mutations/progress";
 import * as quizzes from "@/lib/mutations/quizzes";
 import { closePreview, PREVIEW_READ_ONLY, viewerOf } from "@/lib/preview";
+import { lessonCompletionSchema } from "@/lib/validation/progress";
 import { quizAnswersSchema } from "@/lib/validation/quizzes";
 import { z } from "@/lib/validation/zod";
 
@@ -29,14 +30,19 @@ export const recordLessonOpened = defineAction({ role: "student", schema: z.uuid
   return ok();
 });
 
-const completionSchema = z.object({ lessonId: z.uuid(), completed: z.boolean() });
-
-/** «Отметить пройденным» and its undo; the database checks the lesson is open for the student. */
-export const setLessonCompleted = defineAction({ role: "student", schema: completionSchema, failure: "Не удалось сохранить отметку" }, async ({ data, user, supabase }) => {
-  if ((await viewerOf(user)).preview) return fail(PREVIEW_READ_ONLY);
-  await progress.setLessonCompleted(supabase, data.lessonId, data.completed);
-  return ok();
-});
+/**
+ * «Отметить пройденным» and its undo; the database checks the lesson is open for the student. A plain
+ * form: a press before the script is the browser's post, and the page comes back with the mark.
+ * Answers the mark saved.
+ */
+export const setLessonCompleted = defineStateAction(
+  { role: "student", schema: lessonCompletionSchema, shown: [], failure: "Не удалось сохранить отметку" },
+  async ({ data, user, supabase }) => {
+    if ((await viewerOf(user)).preview) return fail(PREVIEW_READ_ONLY);
+    await progress.setLessonCompleted(supabase, data.lessonId, data.completed);
+    return ok(data.completed);
+  },
+);
 
 /**
  * «Отправить ответы»: the database grades the attempt (submit_quiz) and, when it passes, passes the
