@@ -1,6 +1,7 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createStudent, createTool, deleteUser, service, setAccess, unique, uniqueName } from "./helpers/backend";
+import { countActions, expectNotHydrated, holdScripts, hydrated } from "./helpers/scripts";
 import { signInByAction, toast, useSession } from "./helpers/session";
 
 /**
@@ -10,41 +11,6 @@ import { signInByAction, toast, useSession } from "./helpers/session";
  * byte, and a textarea that shows saved text is read-only until then (hydration would put its
  * saved text back over what was typed).
  */
-
-/** Holds every script of the page (`/_next/static/chunks/…js`) until `release`: meanwhile the page is its server HTML alone. */
-async function holdScripts(page: Page) {
-  let released = false;
-  const held: (() => void)[] = [];
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    if (!released && new URL(route.request().url()).pathname.endsWith(".js")) await new Promise<void>((resolve) => held.push(resolve));
-    await route.continue();
-  });
-  return {
-    held: () => held.length,
-    release: () => {
-      released = true;
-      held.splice(0).forEach((resume) => resume());
-    },
-  };
-}
-
-/** Server actions the page sends that carry `marker` (what was typed), however many times. */
-function countActions(page: Page, marker: string) {
-  let count = 0;
-  page.on("request", (request) => {
-    if (request.headers()["next-action"] && (request.postData() ?? "").includes(marker)) count++;
-  });
-  return () => count;
-}
-
-/** Whether React has hydrated the element (it carries React's props). */
-const hydrated = (element: Locator) => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps")));
-
-/** Still the server's HTML: scripts held, the element not hydrated, nothing sent. */
-async function expectNotHydrated(scripts: Awaited<ReturnType<typeof holdScripts>>, element: Locator) {
-  await expect.poll(scripts.held).toBeGreaterThan(0);
-  expect(await hydrated(element)).toBe(false);
-}
 
 /** After the release: exactly one save, and no second one a moment later. */
 async function expectSentOnce(page: Page, sent: () => number) {
