@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, test, visitorAddress } from "./fixtures";
 import { createPeople, createTool, service, setAccess, type TestUser } from "./helpers/backend";
 import { E2E_APP_URL } from "./helpers/ports";
+import { expectNotHydrated, holdScripts } from "./helpers/scripts";
 import { signInByAction } from "./helpers/session";
 
 /**
@@ -73,6 +74,14 @@ test.describe("certificates", () => {
     expect(body.subarray(0, 5).toString()).toBe("%PDF-");
     expect(body.length).toBeGreaterThan(2_000);
     await expect(card.getByRole("textbox", { name: `Ссылка на сертификат ${code}` })).toHaveValue(new RegExp(`/certificates/${code}$`));
+    // «Скопировать ссылку» needs the script: before it arrives the button says it cannot act yet.
+    const scripts = await holdScripts(student);
+    await student.reload({ waitUntil: "commit" });
+    const copy = card.getByRole("button", { name: "Скопировать ссылку" });
+    await expectNotHydrated(scripts, copy);
+    await expect(copy).toHaveAttribute("aria-disabled", "true");
+    scripts.release();
+    await expect(copy).not.toHaveAttribute("aria-disabled");
 
     // A signed-out visitor verifies it; a code nobody has is 404.
     const visitor = await visitorPage(browser);

@@ -175,7 +175,7 @@ const FORM_ACTIONS: Record<string, { model: string; fields: (canaries: Canaries)
   updatePassword: { model: '[{"result":null,"fields":{},"answered":0},"$K1"]', fields: () => ({ password: "новый-пароль-1", confirmation: "другой-пароль-2" }) },
 };
 /** Ends the session everywhere: a signed-in role only sends it bodies the guard refuses. */
-const SESSION_ENDING = new Set(["signOut"]);
+const SESSION_ENDING = new Set(["signOut", "signOutForm"]);
 
 /** `args` with the value at `slot` replaced: a whole argument, or one field of an object argument. */
 function withValue(args: unknown[], [index, key]: Slot, value: unknown, extra: Record<string, unknown> = {}): unknown[] {

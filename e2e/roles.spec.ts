@@ -98,8 +98,9 @@ const ACTIONS: Record<string, Row> = {
     probe: () => [formOf({ token: "ab".repeat(32) })],
     answers: { redirect: /^\/auth\/verify-email\?result=failed$/ },
   },
-  // Ends the session: called last, by each role in a browser of its own (below).
+  // End the session: called last, by each role in a browser of its own (below).
   signOut: { level: "anyone", canary: () => [], probe: () => [], answers: { ok: true } },
+  signOutForm: { level: "anyone", canary: () => [formOf({})], probe: () => [formOf({})], answers: { redirect: /^\/$/ } },
   // Leaves «Смотреть как студент»: a cookie and a redirect back to that student's panel.
   endPreview: { level: "anyone", canary: () => [], probe: () => [nowhere()], answers: { redirect: /^\/admin\?student=[0-9a-f-]{36}$/ } },
   // The unsubscribe link's button: its token is the credential, so a token nobody has is refused.
@@ -598,6 +599,9 @@ function problemWith(answer: ActionAnswer, expected: Expected | { refusal: strin
   return expected.error.test(value.error ?? "") && !russian(value.error) ? null : `expected ${expected.error}, got «${value.error}»`;
 }
 
+/** The actions that end the caller's session: each is tried by every role on its own (below). */
+const SIGN_OUTS = new Set(["signOut", "signOutForm"]);
+
 test.describe("roles", () => {
   test("every action × every role: allowed, or refused in Russian; nonexistent ids are «не найден»; malformed input is clean; nothing is written", async ({
     playwright,
@@ -622,7 +626,7 @@ test.describe("roles", () => {
       };
 
       for (const action of actions.values()) {
-        if (action.name === "signOut") continue;
+        if (SIGN_OUTS.has(action.name)) continue;
         const row = ACTIONS[action.name];
         await Promise.all(
           ROLES.map(async (role) => {
@@ -668,6 +672,14 @@ test.describe("roles", () => {
           expect((await api.get("/dashboard", { maxRedirects: 0 })).status(), `${role} is signed out`).toBe(307);
         } finally {
           await api.dispose();
+        }
+        // The same press before the page's script: the browser's own post, which lands on the home page.
+        const posted = await caller(playwright, role, people, actions.get("submitAuthForm")!);
+        try {
+          expect(problemWith(await callAction(posted, actions.get("signOutForm")!, [formOf({})]), { redirect: /^\/$/ }, []), role).toBeNull();
+          expect((await posted.get("/dashboard", { maxRedirects: 0 })).status(), `${role} is signed out by the form`).toBe(307);
+        } finally {
+          await posted.dispose();
         }
       }
     } finally {
