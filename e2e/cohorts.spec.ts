@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { isoToMoscowInput } from "../lib/domain/dates";
 import { expect, test } from "./fixtures";
 import { createStudent, createTool, deleteUser, service, unique } from "./helpers/backend";
+import { countActions, expectNotHydrated, holdScripts } from "./helpers/scripts";
 import { signInByAction, toast, useSession } from "./helpers/session";
 
 const HOUR = 60 * 60 * 1000;
@@ -167,5 +168,38 @@ test("a member an order brought: the group page names the order and its end, off
     await service.from("groups").delete().eq("id", group!.id);
     await tool.remove();
     await Promise.all([deleteUser(buyer.id), deleteUser(byHand.id)]);
+  }
+});
+
+test("a curator's e-mail typed and «Добавить куратора» pressed before the page's script: added once, with the address typed", async ({ page }) => {
+  const curator = await createStudent("Ранний Куратор");
+  const { data: group } = await service.from("groups").insert({ name: unique("Группа с куратором") }).select("id").single();
+  const groupPath = `/admin/groups/${group!.id}`;
+  try {
+    await useSession(page, "admin");
+    const sent = countActions(page, curator.email);
+    const scripts = await holdScripts(page);
+    await page.goto(groupPath, { waitUntil: "commit" });
+    const field = page.getByLabel("E-mail куратора");
+    const add = page.getByRole("button", { name: "Добавить куратора" });
+    await expectNotHydrated(scripts, add);
+
+    await field.pressSequentially(curator.email);
+    await add.click();
+    // Held by React's own script, not the browser's GET of the page: the address stays, nothing is sent yet.
+    await expect(page).toHaveURL(new RegExp(`${groupPath}$`));
+    expect(sent()).toBe(0);
+
+    scripts.release();
+    await expect(toast(page, "Куратор добавлен")).toBeVisible();
+    await expect.poll(sent).toBe(1);
+    await page.waitForTimeout(1000);
+    expect(sent()).toBe(1);
+    await expect(page.getByRole("list", { name: "Кураторы группы" })).toContainText(curator.email);
+    await expect(field).toHaveValue("");
+    expect((await service.from("group_curators").select("user_id").eq("group_id", group!.id)).data).toEqual([{ user_id: curator.id }]);
+  } finally {
+    await service.from("groups").delete().eq("id", group!.id);
+    await deleteUser(curator.id);
   }
 });
