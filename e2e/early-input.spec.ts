@@ -204,3 +204,55 @@ test("the studio: a lesson title typed before the script is kept and saved once 
     await tool.remove();
   }
 });
+
+test("the landing: a mode switch pressed before the script is the browser's post and keeps the e-mail typed, never the password", async ({ page }) => {
+  const email = `${unique("rannii-vhod")}@example.com`;
+  const password = `pw-${unique("do-skripta")}`;
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && (request.postData() ?? "").includes("switchTo")) posts.push(request.headers()["next-action"] ? "React" : "browser");
+  });
+  const scripts = await holdScripts(page);
+  await page.goto("/", { waitUntil: "commit" });
+  const emailField = page.getByLabel("E-mail");
+  const heading = (name: string) => page.getByRole("heading", { name, exact: true });
+  await expectNotHydrated(scripts, page.getByRole("button", { name: "Забыли пароль?" }));
+
+  await emailField.fill(email);
+  await page.getByLabel("Пароль").fill(password);
+  await page.getByRole("button", { name: "Забыли пароль?" }).click();
+  await expect(heading("Восстановление пароля")).toBeVisible();
+  await expect(emailField).toHaveValue(email);
+  expect(await page.content()).not.toContain(password);
+
+  // Back to sign-in starts afresh, as it does in place.
+  await page.getByRole("button", { name: "Назад ко входу" }).click();
+  await expect(heading("Вход")).toBeVisible();
+  await expect(emailField).toHaveValue("");
+
+  await emailField.fill(email);
+  await page.getByLabel("Пароль").fill(password);
+  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+  await expect(heading("Регистрация")).toBeVisible();
+  await expect(emailField).toHaveValue(email);
+  await expect(page.getByLabel("Имя")).toHaveValue("");
+  await expect(page.getByLabel("Пароль")).toHaveValue("");
+  expect(await page.content()).not.toContain(password);
+
+  await page.getByLabel("Имя").fill("Анна Ранняя");
+  await page.getByRole("button", { name: "Войти", exact: true }).click();
+  await expect(heading("Вход")).toBeVisible();
+  await expect(emailField).toHaveValue(email);
+  expect(posts).toEqual(["browser", "browser", "browser", "browser"]);
+  await expectNotHydrated(scripts, emailField);
+
+  // Once React has the form, a switch is made in place, with nothing sent and the e-mail kept.
+  scripts.release();
+  const signUp = page.getByRole("button", { name: "Зарегистрироваться" });
+  await expect.poll(() => hydrated(signUp)).toBe(true);
+  await signUp.click();
+  await expect(heading("Регистрация")).toBeVisible();
+  await expect(page.getByLabel("Имя")).toBeFocused();
+  await expect(emailField).toHaveValue(email);
+  expect(posts).toHaveLength(4);
+});

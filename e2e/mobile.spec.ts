@@ -33,7 +33,7 @@ test("the auth form works with the keyboard alone", async ({ page }) => {
   await page.goto("/");
   await page.getByLabel("E-mail").focus();
   await page.keyboard.type(SEEDED.student.email);
-  await page.keyboard.press("Tab");
+  // The password is the next stop: the mode switches come after «Войти».
   await page.keyboard.press("Tab");
   await page.keyboard.type(SEEDED.student.password);
   await page.keyboard.press("Enter");

@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { defineStateAction, fail, ok, type ActionResult } from "@/lib/actions";
 import { authErrorMessage } from "@/lib/auth-errors";
 import { arrivalPath } from "@/lib/domain/arrival";
-import { isAuthMode, type AuthAnswer, type AuthFormState } from "@/lib/domain/auth-form";
+import { AUTH_MODES, switchKeepsEmail, type AuthAnswer, type AuthFormState } from "@/lib/domain/auth-form";
 import { confirmUrl, safeNextPath } from "@/lib/domain/paths";
 import { sendEmailProof } from "@/lib/notifications/email-proof";
 import { recoveryCodeSpentMessage, signInSlowedMessage, wrongRecoveryCodeMessage } from "@/lib/security/attempt-policy";
@@ -125,17 +125,20 @@ const submitAuthMode = defineStateAction({ role: "anyone", schema: authFormSchem
 });
 
 /**
- * The landing's form (sign-in, registration, recovery), as the browser posts it before the form's
- * script arrives and as React posts it after. A mode switch pressed before the script (a submit
- * button named `switchTo`, of a form of its own) only answers with the new mode.
+ * A mode switch pressed before the form's script (a submit button of the form, named `switchTo`):
+ * the new mode, with the e-mail typed shown again, never the password. A switch from sign-up goes
+ * to sign-in, which has no name field. After the script, the switches change modes in place.
  */
+const switchAuthMode = defineStateAction({ role: "anyone", schema: z.object({ switchTo: z.enum(AUTH_MODES) }), shown: ["email"] }, async ({ data }) =>
+  ok({ mode: data.switchTo }),
+);
+
+/** The landing's form (sign-in, registration, recovery), as the browser posts it before the form's script arrives and as React posts it after. */
 export async function submitAuthForm(previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const switchTo = formData instanceof FormData ? formData.get("switchTo") : null;
-  if (isAuthMode(switchTo)) {
-    const answered = typeof previous?.answered === "number" && Number.isSafeInteger(previous.answered) ? previous.answered : 0;
-    return { result: null, fields: { mode: switchTo }, answered };
-  }
-  return submitAuthMode(previous, formData);
+  if (!(formData instanceof FormData) || !formData.has("switchTo")) return submitAuthMode(previous, formData);
+  // What the switch keeps in place, it keeps here.
+  if (!switchKeepsEmail(formData.get("mode"), formData.get("switchTo"))) formData.delete("email");
+  return switchAuthMode(previous, formData);
 }
 
 /** A new recovery e-mail, from the page where an old link failed. */

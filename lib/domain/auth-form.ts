@@ -6,6 +6,9 @@ export type AuthMode = (typeof AUTH_MODES)[number];
 
 export const isAuthMode = (value: unknown): value is AuthMode => AUTH_MODES.includes(value as AuthMode);
 
+/** Whether a switch between modes keeps the e-mail typed: back from recovery, sign-in starts afresh. */
+export const switchKeepsEmail = (from: unknown, to: unknown): boolean => !(from === "recovery" && to === "signIn");
+
 /** What the form shows after an answer: its mode, and where a recovery e-mail went. */
 export interface AuthAnswer {
   mode: AuthMode;

@@ -9,11 +9,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { initialFormState } from "@/lib/actions/form-state";
-import { answeredMode, isAuthMode, type AuthAnswer, type AuthMode } from "@/lib/domain/auth-form";
+import { answeredMode, isAuthMode, switchKeepsEmail, type AuthAnswer, type AuthMode } from "@/lib/domain/auth-form";
 import { PASSWORD_NATIVE_MIN } from "@/lib/validation/limits";
 import { submitAuthForm } from "../actions";
 
-const SWITCH_FORM = "auth-mode-switch";
 /** The form's toasts share one id: a success replaces the error it resolves. */
 const AUTH_TOAST = "auth-form";
 
@@ -31,7 +30,7 @@ const SUCCESS_TITLE: Record<AuthMode, string> = { signIn: "Вход выполн
 
 /**
  * The landing's form: a real form posted to `submitAuthForm`. Before its script arrives the browser
- * posts it (a mode switch too, as a submit button of a second form), and the page comes back with the answer; after,
+ * posts it (a mode switch too, with what was typed), and the page comes back with the answer; after,
  * React posts it and switches modes in place. Its fields are the browser's own (uncontrolled), so
  * hydration never touches what was typed, where the focus is or what was pressed. The server checks
  * every rule; the answer's field errors show under the fields and in the toast.
@@ -52,10 +51,10 @@ export function AuthForm({ next }: { /** Where to continue after signing in or u
   useActionToast(state, isAuthMode(state.fields.mode) ? SUCCESS_TITLE[state.fields.mode] : undefined, AUTH_TOAST);
 
   /** A switch after the script: in place, with the focus on the new mode's first field (the press asked for it). */
-  const switchTo = (next: AuthMode, { clearEmail = false } = {}) => (event: React.MouseEvent) => {
+  const switchTo = (next: AuthMode) => (event: React.MouseEvent) => {
     event.preventDefault();
     flushSync(() => setMode(next));
-    if (clearEmail && email.current) email.current.value = "";
+    if (!switchKeepsEmail(mode, next) && email.current) email.current.value = "";
     document.getElementById(next === "signUp" ? "fullName" : "email")?.focus();
   };
 
@@ -91,18 +90,7 @@ export function AuthForm({ next }: { /** Where to continue after signing in or u
             />
           </FormField>
           {mode !== "recovery" && (
-            <FormField
-              id="password"
-              label="Пароль"
-              error={errors.password}
-              aside={
-                mode === "signIn" && (
-                  <Button type="submit" form={SWITCH_FORM} name="switchTo" value="recovery" variant="link" size="inline" className="text-sm" onClick={switchTo("recovery")}>
-                    Забыли пароль?
-                  </Button>
-                )
-              }
-            >
+            <FormField id="password" label="Пароль" error={errors.password}>
               <Input
                 name="password"
                 type="password"
@@ -114,29 +102,31 @@ export function AuthForm({ next }: { /** Where to continue after signing in or u
           )}
           {mode === "signUp" && <PrivacyConsent error={errors.privacyConsent} />}
           <SubmitButton size="lg">{copy.submit}</SubmitButton>
-          <div className="text-center text-sm text-muted-foreground">
-            {mode === "signIn" && "Нет аккаунта? "}
-            {mode === "signUp" && "Уже есть аккаунт? "}
-            {/* One button in one place for every mode: a switch keeps the keyboard focus on it. */}
-            <Button
-              type="submit"
-              form={SWITCH_FORM}
-              name="switchTo"
-              value={mode === "signIn" ? "signUp" : "signIn"}
-              variant="link"
-              size="inline"
-              className="text-sm"
-              onClick={switchTo(mode === "signIn" ? "signUp" : "signIn", { clearEmail: mode === "recovery" })}
-            >
-              {mode === "signIn" ? "Зарегистрироваться" : mode === "signUp" ? "Войти" : "Назад ко входу"}
-            </Button>
+          {/* The mode switches are submit buttons after it: Enter in a field presses a form's first one, which
+              must be «Войти», not «Забыли пароль?». Before the script, a switch posts what was typed. */}
+          <div className="flex flex-col items-center gap-2 text-sm text-muted-foreground">
+            {mode === "signIn" && (
+              <Button type="submit" name="switchTo" value="recovery" variant="link" size="inline" className="text-sm" onClick={switchTo("recovery")}>
+                Забыли пароль?
+              </Button>
+            )}
+            <p>
+              {mode === "signIn" && "Нет аккаунта? "}
+              {mode === "signUp" && "Уже есть аккаунт? "}
+              {/* One button in one place for every mode: a switch keeps the keyboard focus on it. */}
+              <Button
+                type="submit"
+                name="switchTo"
+                value={mode === "signIn" ? "signUp" : "signIn"}
+                variant="link"
+                size="inline"
+                className="text-sm"
+                onClick={switchTo(mode === "signIn" ? "signUp" : "signIn")}
+              >
+                {mode === "signIn" ? "Зарегистрироваться" : mode === "signUp" ? "Войти" : "Назад ко входу"}
+              </Button>
+            </p>
           </div>
-        </form>
-        {/* The mode switches belong to this form, not the one above: Enter in a field presses that form's first
-            submit button, which must be «Войти», not «Забыли пароль?». Before the script, a switch posts here. */}
-        <form id={SWITCH_FORM} action={formAction} hidden>
-          <input type="hidden" name="mode" value={mode} />
-          {next && <input type="hidden" name="next" value={next} />}
         </form>
         {recoverySentTo && (
           <p className="mt-4 text-center text-sm text-muted-foreground">
