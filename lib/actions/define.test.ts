@@ -242,6 +242,14 @@ describe("a form's state action (useActionState)", () => {
     expect(handler).not.toHaveBeenCalled();
   });
 
+  it("React's own fields of a form posted after hydration are not the form's: a strict schema takes the rest", async () => {
+    const { defineStateAction } = layer({ kind: "anonymous" });
+    const strict = z.strictObject({ email: z.string() });
+    const action = defineStateAction({ role: "anyone", schema: strict, shown: ["email"] }, async ({ data }) => ok(data.email));
+    const posted = post({ $ACTION_REF_1: "", "$ACTION_1:0": '{"id":"x","bound":"$@1"}', "$ACTION_1:1": "[]", $ACTION_KEY: "k1", email: "anna@example.com" });
+    expect((await action({ result: null, fields: {}, answered: 0 }, posted)).result).toEqual({ ok: true, data: "anna@example.com" });
+  });
+
   it("a handler's redirect passes through; a role it does not admit is refused", async () => {
     const { defineStateAction } = layer(user("student"));
     const redirecting = defineStateAction({ role: "student", schema, shown: [] }, async (): Promise<never> => {

@@ -75,13 +75,20 @@ export function isPlainData(value: unknown, depth = 0): boolean {
   return Object.values(value).every((item) => isPlainData(item, depth + 1));
 }
 
-/** A form's text fields as plain data (the first of a repeated name); a form with a file stays a FormData, which is refused. */
+/**
+ * React's hidden fields in a form whose action is a server action (`$ACTION_REF_1`, `$ACTION_1:0`,
+ * `$ACTION_KEY`): rendered for the browser's own post before the script, they stay in the page after
+ * hydration and come with React's post too. They name the action, not the form's data.
+ */
+const REACT_FORM_FIELD = /^\$ACTION_/;
+
+/** A form's text fields as plain data (the first of a repeated name; React's own left out); a form with a file stays a FormData, which is refused. */
 export function formFields(form: unknown): unknown {
   if (!(form instanceof FormData)) return form;
   const fields = new Map<string, string>();
   for (const [name, value] of form) {
     if (typeof value !== "string") return form;
-    if (!fields.has(name)) fields.set(name, value);
+    if (!fields.has(name) && !REACT_FORM_FIELD.test(name)) fields.set(name, value);
   }
   return Object.fromEntries(fields);
 }
