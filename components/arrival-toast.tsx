@@ -2,9 +2,10 @@
 
 import { useEffect } from "react";
 import { toast } from "@/components/client-loading/toast";
-import { ARRIVAL_PARAM, ARRIVALS, arrivalOf } from "@/lib/domain/arrival";
+import { announceAuthChange } from "@/lib/auth-channel";
+import { ARRIVAL_PARAM, ARRIVALS, arrivalOf, arrivalSignsOut } from "@/lib/domain/arrival";
 
-/** Says the toast a form's redirect asked for (`?welcome=…`, lib/domain/arrival.ts) and takes it out of the address. */
+/** Says the toast a form's redirect asked for (`?welcome=…`, lib/domain/arrival.ts), tells the other tabs when it ended the session, and takes it out of the address. */
 export function ArrivalToast() {
   useEffect(() => {
     const url = new URL(location.href);
@@ -12,6 +13,7 @@ export function ArrivalToast() {
     if (!arrival) return;
     url.searchParams.delete(ARRIVAL_PARAM);
     history.replaceState(history.state, "", url);
+    if (arrivalSignsOut(arrival)) announceAuthChange("signed-out");
     toast.success(ARRIVALS[arrival].title, { id: "arrival", description: ARRIVALS[arrival].description });
   }, []);
   return null;

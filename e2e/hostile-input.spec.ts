@@ -90,7 +90,6 @@ function templates(role: Role, canaries: Canaries): Record<string, () => unknown
     module: () => (role === "admin" ? nowhere() : moduleId),
     group: () => (role === "admin" ? nowhere() : groupId),
   };
-  const nobody = () => `${unique("nobody")}@example.com`;
   return {
     recordLessonOpened: () => [id.lesson()],
     prepareHomeworkUpload: () => [{ assignmentId: nowhere(), fileName: `${MARK}.pdf`, size: 10 }],
@@ -145,7 +144,6 @@ function templates(role: Role, canaries: Canaries): Record<string, () => unknown
     resendEmailProof: () => [],
     connectTelegram: () => [],
     disconnectTelegram: () => [],
-    deleteAccount: () => [{ email: nobody() }],
   };
 }
 
@@ -173,6 +171,8 @@ const FORM_ACTIONS: Record<string, { model: string; fields: (canaries: Canaries)
   resendRecoveryEmail: { model: '[{"result":null,"fields":{},"answered":0},"$K1"]', fields: () => ({ email: `${unique("nobody")}@example.com` }) },
   verifyRecoveryCode: { model: '[{"result":null,"fields":{},"answered":0},"$K1"]', fields: () => ({ email: `${unique("nobody")}@example.com`, code: "123456" }) },
   updatePassword: { model: '[{"result":null,"fields":{},"answered":0},"$K1"]', fields: () => ({ password: "новый-пароль-1", confirmation: "другой-пароль-2" }) },
+  // Another address than the caller's: the account stays.
+  deleteAccount: { model: '[{"result":null,"fields":{},"answered":0},"$K1"]', fields: () => ({ email: `${unique("nobody")}@example.com` }) },
 };
 /** Ends the session everywhere: a signed-in role only sends it bodies the guard refuses. */
 const SESSION_ENDING = new Set(["signOut", "signOutForm"]);

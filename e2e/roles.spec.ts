@@ -229,7 +229,13 @@ const ACTIONS: Record<string, Row> = {
   resendEmailProof: { level: "student", canary: () => [], probe: () => [], answers: { ok: true } },
   connectTelegram: { level: "student", canary: () => [], probe: () => [], answers: { ok: true } },
   disconnectTelegram: { level: "student", canary: () => [], probe: () => [], answers: NOT_FOUND },
-  deleteAccount: { level: "student", canary: () => [{ email: nobody() }], probe: () => [{ email: nobody() }], answers: { error: /E-mail не совпадает с адресом вашего аккаунта/ } },
+  deleteAccount: {
+    level: "student",
+    canary: () => [FIRST_STATE, formOf({ email: nobody() })],
+    probe: () => [FIRST_STATE, formOf({ email: nobody() })],
+    answers: { error: /E-mail не совпадает с адресом вашего аккаунта/ },
+    malformed: [[FIRST_STATE, formOf({ email: "" })], [FIRST_STATE, formOf({ email: nobody(), confirm: "on" })]],
+  },
 
   // The admin panel.
   setAccess: {

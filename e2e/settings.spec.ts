@@ -1,10 +1,12 @@
 import type { Page } from "@playwright/test";
+import { initialFormState } from "../lib/actions/form-state";
 import { expect, test } from "./fixtures";
 import { expectToastsAccessible } from "./helpers/axe";
-import { callAction } from "./helpers/actions";
+import { callAction, formOf } from "./helpers/actions";
 import { createPeople, createStudent, deleteUser, findUserId, latestMail, service, unique, type Mail, type TestUser } from "./helpers/backend";
 import { builtActions } from "./helpers/hostile";
 import { E2E_BACKEND_URL, E2E_CONTROL_URL } from "./helpers/ports";
+import { expectNotHydrated, holdScripts } from "./helpers/scripts";
 import { signIn, signInByAction, signUp, submitSignIn, toast } from "./helpers/session";
 
 /**
@@ -12,6 +14,9 @@ import { signIn, signInByAction, signUp, submitSignIn, toast } from "./helpers/s
  * once, a new password that the next sign-in takes, Telegram linked and unlinked through the local
  * Bot API, and an account deleted only after its own e-mail is typed.
  */
+
+/** «Удалить аккаунт»: a disclosure whose form asks for the account's e-mail. */
+const deleteDisclosure = (page: Page) => page.locator("summary").filter({ hasText: "Удалить аккаунт" });
 
 async function openSettings(page: Page, person: TestUser) {
   await signInByAction(page, person.email, person.password);
@@ -211,16 +216,24 @@ test.describe("settings", () => {
     const student = await createStudent("Осторожная Студентка");
     try {
       await openSettings(page, student);
-      await page.getByRole("button", { name: "Удалить аккаунт" }).click();
-      const dialog = page.getByRole("alertdialog");
-      await dialog.getByLabel("E-mail аккаунта").fill(`not-${student.email}`);
-      await dialog.getByRole("button", { name: "Удалить навсегда" }).click();
-      await expect(dialog.getByText("E-mail не совпадает с адресом вашего аккаунта")).toBeVisible();
-      await dialog.getByRole("button", { name: "Отмена" }).click();
-      await expect(dialog).toBeHidden();
+      await deleteDisclosure(page).click();
+      const field = page.getByLabel("E-mail аккаунта");
+      await field.fill(`not-${student.email}`);
+      await page.getByRole("button", { name: "Удалить навсегда" }).click();
+      await expect(field).toHaveAccessibleDescription("E-mail не совпадает с адресом вашего аккаунта");
+      await expect(toast(page, "Ошибка валидации")).toContainText("E-mail не совпадает с адресом вашего аккаунта");
+      await page.getByRole("button", { name: "Отмена" }).click();
+      await expect(field).toBeHidden();
 
-      const answer = await callAction(page.context().request, builtActions().get("deleteAccount")!, [{ email: `not-${student.email}` }]);
-      expect(answer.value).toEqual({ ok: false, error: "E-mail не совпадает с адресом вашего аккаунта", fieldErrors: { email: "E-mail не совпадает с адресом вашего аккаунта" } });
+      const answer = await callAction(page.context().request, builtActions().get("deleteAccount")!, [
+        initialFormState(),
+        formOf({ email: `not-${student.email}` }),
+      ]);
+      expect(answer.value).toEqual({
+        result: { ok: false, error: "E-mail не совпадает с адресом вашего аккаунта", fieldErrors: { email: "E-mail не совпадает с адресом вашего аккаунта" } },
+        fields: { email: `not-${student.email}` },
+        answered: 1,
+      });
 
       await page.reload();
       await expect(page.getByRole("heading", { name: "Настройки", level: 1 })).toBeVisible();
@@ -237,10 +250,9 @@ test.describe("settings", () => {
     try {
       await service.from("notification_preferences").insert({ user_id: student.id, kind: "homework_returned", channel: "email", enabled: false });
       await openSettings(page, student);
-      await page.getByRole("button", { name: "Удалить аккаунт" }).click();
-      const dialog = page.getByRole("alertdialog");
-      await dialog.getByLabel("E-mail аккаунта").fill(student.email.toUpperCase());
-      await dialog.getByRole("button", { name: "Удалить навсегда" }).click();
+      await deleteDisclosure(page).click();
+      await page.getByLabel("E-mail аккаунта").fill(student.email.toUpperCase());
+      await page.getByRole("button", { name: "Удалить навсегда" }).click();
 
       await page.waitForURL((url) => url.pathname === "/");
       await expect(toast(page, "Аккаунт удалён")).toBeVisible();
@@ -258,6 +270,31 @@ test.describe("settings", () => {
       expect(await findUserId(people.curator.email)).toBe(people.curator.id);
     } finally {
       await people.remove();
+    }
+  });
+
+  test("deleting the account before the page's script: the browser posts the form, the account is gone and the visitor lands signed out on the landing page", async ({ page }) => {
+    const student = await createStudent("Торопливая Студентка");
+    try {
+      await signInByAction(page, student.email, student.password);
+      const scripts = await holdScripts(page);
+      await page.goto("/settings", { waitUntil: "commit" });
+      await expectNotHydrated(scripts, deleteDisclosure(page));
+
+      await deleteDisclosure(page).click();
+      await page.getByLabel("E-mail аккаунта").pressSequentially(student.email);
+      await page.getByRole("button", { name: "Удалить навсегда" }).click();
+      await page.waitForURL((url) => url.pathname === "/", { waitUntil: "commit" });
+      expect(await findUserId(student.email)).toBeNull();
+      expect((await service.auth.admin.getUserById(student.id)).data.user).toBeNull();
+
+      // The home page says so once its script is here; signed out, the dashboard sends the visitor back.
+      scripts.release();
+      await expect(toast(page, "Аккаунт удалён")).toContainText("Ваши данные удалены из школы");
+      await page.goto("/dashboard");
+      await page.waitForURL((url) => url.pathname === "/");
+    } finally {
+      await deleteUser(student.id);
     }
   });
 });

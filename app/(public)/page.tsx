@@ -1,4 +1,5 @@
 import { Bot, Rocket, Sparkles } from "lucide-react";
+import { ArrivalToast } from "@/components/arrival-toast";
 import { SITE_DESCRIPTION, SITE_NAME, SITE_URL } from "@/lib/site";
 import { AuthForm } from "./_components/auth-form";
 
@@ -49,6 +50,8 @@ export default function LandingPage() {
       <section className="flex justify-center lg:justify-end" aria-label="Вход и регистрация">
         <AuthForm />
       </section>
+      {/* A deleted account lands here (`?welcome=account-deleted`). */}
+      <ArrivalToast />
       <script
         type="application/ld+json"
         // JSON-LD must be raw JSON; the object is ours and contains no user input.

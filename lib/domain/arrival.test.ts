@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arrivalOf, arrivalPath } from "./arrival";
+import { arrivalOf, arrivalPath, arrivalSignsOut } from "./arrival";
 
 describe("arrivalPath", () => {
   it("names the arrival's toast after the page's own query, if it has one", () => {
@@ -8,5 +8,13 @@ describe("arrivalPath", () => {
     expect(arrivalPath("signed-in", "/courses/tech/checkout?code=VESNA")).toBe("/courses/tech/checkout?code=VESNA&welcome=signed-in");
     expect(arrivalOf("signed-in")).toBe("signed-in");
     expect(arrivalOf("toString")).toBeNull();
+  });
+});
+
+describe("arrivalSignsOut", () => {
+  it("is the deleted account's alone", () => {
+    expect(arrivalSignsOut("account-deleted")).toBe(true);
+    expect(arrivalSignsOut("signed-in")).toBe(false);
+    expect(arrivalSignsOut("new-password")).toBe(false);
   });
 });

@@ -9,7 +9,12 @@ export const ARRIVALS = {
     description: "Добро пожаловать! Подтвердите адрес по ссылке из письма: до тех пор письма школы и Telegram ждут (подробнее в «Настройках»)",
   },
   "new-password": { title: "Пароль обновлён", description: "Вы уже вошли. В следующий раз входите с новым паролем" },
+  // The session ended with the account: the browser's other tabs are told, as «Выйти» tells them.
+  "account-deleted": { title: "Аккаунт удалён", description: "Ваши данные удалены из школы", signsOut: true },
 } as const;
+
+/** Whether an arrival ends the session the browser's other tabs still show. */
+export const arrivalSignsOut = (arrival: Arrival): boolean => "signsOut" in ARRIVALS[arrival];
 
 export type Arrival = keyof typeof ARRIVALS;
 

@@ -34,13 +34,8 @@ export const deleteAccountSchema = z.strictObject({
 /** Addresses compare as Supabase Auth stores them: trimmed, case aside. */
 export const sameEmail = (typed: string, account: string) => typed.trim().toLowerCase() === account.trim().toLowerCase();
 
-/** The deletion form's schema: the typed address must be the account's. */
-export const deleteConfirmationSchema = (accountEmail: string) =>
-  deleteAccountSchema.refine((value) => sameEmail(value.email, accountEmail), { message: EMAIL_MISMATCH, path: ["email"] });
-
 export type NameInput = z.infer<typeof nameSchema>;
 export type EmailChangeInput = z.infer<typeof emailChangeSchema>;
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 export type PreferenceInput = z.infer<typeof preferenceSchema>;
 export type ConfigurableKind = PreferenceInput["kind"];
-export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

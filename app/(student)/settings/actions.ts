@@ -1,7 +1,9 @@
 "use server";
 
-import { defineAction, fail, ok } from "@/lib/actions";
+import { redirect } from "next/navigation";
+import { defineAction, defineStateAction, fail, ok } from "@/lib/actions";
 import { authErrorMessage } from "@/lib/auth-errors";
+import { arrivalPath } from "@/lib/domain/arrival";
 import * as settings from "@/lib/mutations/settings";
 import { sendEmailProof } from "@/lib/notifications/email-proof";
 import { telegramConfigured, telegramDeepLink } from "@/lib/notifications/telegram";
@@ -84,10 +86,11 @@ export const disconnectTelegram = defineAction({ role: "student", schema: z.unde
 
 /**
  * Deletes the caller's own account once they typed its address: their homework files, then the
- * Auth user (every row of theirs goes with it), then the session cookies.
+ * Auth user (every row of theirs goes with it), then the session cookies, and leads home. A form's
+ * action, posted by the browser before the page's script too.
  */
-export const deleteAccount = defineAction(
-  { role: "student", schema: deleteAccountSchema, failure: "Не удалось удалить аккаунт. Попробуйте ещё раз" },
+export const deleteAccount = defineStateAction(
+  { role: "student", schema: deleteAccountSchema, shown: ["email"], failure: "Не удалось удалить аккаунт. Попробуйте ещё раз" },
   async ({ data, user, supabase }) => {
     const auth = await createAuthClient();
     // The address as Auth has it now: the access token's may predate a change.
@@ -99,6 +102,7 @@ export const deleteAccount = defineAction(
     // The user is gone, so the session is too; the cookies are cleared either way.
     if (error) console.error("account deletion: sign-out failed:", error.message);
     await closePreview();
-    return ok(undefined, "Аккаунт удалён");
+    // Home, which says so: whether React or the browser itself posted the form.
+    redirect(arrivalPath("account-deleted", "/"));
   },
 );

@@ -1,87 +1,53 @@
 "use client";
 
-import { useState, useTransition } from "react";
-import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useActionState } from "react";
 import { Trash2 } from "lucide-react";
-import { orNoConnection, toastFirstInvalid, toastRefusal } from "@/components/form-toasts";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
+import { useActionToast } from "@/components/forms/use-action-toast";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { toast } from "@/components/client-loading/toast";
-import { announceAuthChange } from "@/lib/auth-channel";
-import { HookForm } from "@/components/forms/hook-form";
-import { registerField } from "@/components/forms/register-field";
-import { deleteConfirmationSchema, type DeleteAccountInput } from "@/lib/validation/settings";
+import { initialFormState } from "@/lib/actions/form-state";
+import { cn } from "@/lib/utils";
 import { deleteAccount } from "../actions";
 
-/** «Удалить аккаунт»: a dialog that deletes only once the account's own e-mail is typed (the server checks it again). */
+/**
+ * «Удалить аккаунт»: a disclosure holding a plain form that deletes only once the account's own
+ * e-mail is typed (the server compares it). Posted by the browser before the page's script or by
+ * React after, it leads home, which says the account is gone and tells the other tabs.
+ */
 export function DeleteAccount({ email }: { email: string }) {
-  const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const [pending, startTransition] = useTransition();
-  const [resolver] = useState(() => zodResolver(deleteConfirmationSchema(email), undefined, { raw: true }));
-  const form = useForm<DeleteAccountInput>({ resolver, defaultValues: { email: "" } });
-
-  const remove = (values: DeleteAccountInput) =>
-    startTransition(async () => {
-      const result = await orNoConnection(deleteAccount(values));
-      if (!result.ok) {
-        if (result.fieldErrors?.email) form.setError("email", { message: result.fieldErrors.email });
-        return void toastRefusal(result);
-      }
-      announceAuthChange("signed-out");
-      toast.success(result.message ?? "Аккаунт удалён", { description: "Ваши данные удалены из школы" });
-      router.replace("/");
-      router.refresh();
-    });
+  const [state, formAction, pending] = useActionState(deleteAccount, initialFormState());
+  useActionToast(state);
+  const error = state.result?.ok === false ? state.result.fieldErrors?.email : undefined;
 
   return (
-    <>
-      <Button variant="destructive" className="self-start" onClick={() => setOpen(true)}>
+    // Open again with a refusal: the page the browser's post comes back to shows it by the field.
+    <details className="self-stretch" open={state.result?.ok === false || undefined}>
+      <summary className={cn(buttonVariants({ variant: "destructive" }), "w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
         <Trash2 aria-hidden />
         Удалить аккаунт
-      </Button>
-      <AlertDialog
-        open={open}
-        onOpenChange={(next) => {
-          // Deleting cannot be called off halfway.
-          if (pending) return;
-          setOpen(next);
-          if (!next) form.reset();
-        }}
-      >
-        <AlertDialogContent>
-          <HookForm form={form} onValid={remove} onInvalid={toastFirstInvalid(["email"])} className="flex flex-col gap-4">
-            <AlertDialogHeader>
-              <AlertDialogTitle>Удалить аккаунт навсегда?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Вернуть аккаунт, прогресс и работы будет нельзя. Чтобы подтвердить, введите e-mail аккаунта: <strong className="break-all">{email}</strong>
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <FormField id="delete-account-email" label="E-mail аккаунта" error={form.formState.errors.email?.message}>
-              <Input type="email" autoComplete="off" required {...registerField(form, "email")} />
-            </FormField>
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={pending}>Отмена</AlertDialogCancel>
-              <SubmitButton variant="destructive" pending={pending}>
-                Удалить навсегда
-              </SubmitButton>
-            </AlertDialogFooter>
-          </HookForm>
-        </AlertDialogContent>
-      </AlertDialog>
-    </>
+      </summary>
+      <form action={formAction} noValidate className="mt-4 flex flex-col gap-4 rounded-lg border border-destructive/40 p-4">
+        <div className="flex flex-col gap-2">
+          <h3 className="text-lg font-semibold">Удалить аккаунт навсегда?</h3>
+          <p className="text-sm text-muted-foreground">
+            Вернуть аккаунт, прогресс и работы будет нельзя. Чтобы подтвердить, введите e-mail аккаунта: <strong className="break-all">{email}</strong>
+          </p>
+        </div>
+        <FormField id="delete-account-email" label="E-mail аккаунта" error={error}>
+          <Input name="email" type="email" autoComplete="off" required defaultValue={state.fields.email} />
+        </FormField>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {/* Before the script it empties the field; after, it also folds the form away. Deleting cannot be called off halfway. */}
+          <Button type="reset" variant="outline" disabled={pending} onClick={(event) => event.currentTarget.closest("details")?.removeAttribute("open")}>
+            Отмена
+          </Button>
+          <SubmitButton variant="destructive" pending={pending}>
+            Удалить навсегда
+          </SubmitButton>
+        </div>
+      </form>
+    </details>
   );
 }
