@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createStudent, deleteUser, getAccess, lettersOf, service, uniqueName, type TestUser } from "./helpers/backend";
+import { expectNotHydrated, holdScripts } from "./helpers/scripts";
 import { toast, useSession } from "./helpers/session";
 
 /** The admin panel under a realistic backend distance: no stale writes, keyboard and confirmations. */
@@ -146,4 +147,25 @@ test("the student list pages 50 at a time with the total, and keeps the search",
   } finally {
     await Promise.all(extra.map((student) => deleteUser(student.id)));
   }
+});
+
+test("«Смотреть как студент» pressed before the page's script is made once it hydrates", async ({ page }) => {
+  const sent = actionsSent(page);
+  const scripts = await holdScripts(page);
+  await page.goto(`/admin?student=${first.id}`, { waitUntil: "commit" });
+  const preview = page.getByRole("button", { name: "Смотреть как студент" });
+  await expectNotHydrated(scripts, preview);
+
+  await preview.click();
+  // Held by React's own script, not the browser's GET of the page: the address stays, nothing is sent yet.
+  await expect(preview).toHaveAttribute("aria-busy", "true");
+  await expect(page).toHaveURL(new RegExp(`/admin\\?student=${first.id}$`));
+  expect(sent).toEqual([]);
+
+  scripts.release();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("complementary", { name: "Просмотр глазами студента" })).toContainText(first.fullName);
+  expect(sent).toHaveLength(1);
+  await page.getByRole("button", { name: "Завершить просмотр" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin\\?student=${first.id}$`));
 });

@@ -1,32 +1,29 @@
 "use client";
 
-import { useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { Eye, Loader2 } from "lucide-react";
+import { Eye } from "lucide-react";
 import { toast } from "@/components/client-loading/toast";
 import { NO_CONNECTION } from "@/components/form-toasts";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { startPreview } from "../actions";
 
-/** Opens the student pages as this student sees them. */
+/**
+ * Opens the student pages as this student sees them. A form with a function action: a press before
+ * the page's script is held by React and made once it hydrates (components/forms/submit-guard.ts).
+ */
 export function PreviewButton({ studentId }: { studentId: string }) {
   const router = useRouter();
-  const [pending, startTransition] = useTransition();
+  const open = async () => {
+    const result = await startPreview(studentId).catch(() => ({ ok: false as const, error: NO_CONNECTION }));
+    if (result.ok) router.push("/dashboard");
+    else toast.error(result.error);
+  };
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      aria-busy={pending}
-      onClick={() =>
-        startTransition(async () => {
-          const result = await startPreview(studentId).catch(() => ({ ok: false as const, error: NO_CONNECTION }));
-          if (result.ok) router.push("/dashboard");
-          else toast.error(result.error);
-        })
-      }
-    >
-      {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Eye aria-hidden />}
-      Смотреть как студент
-    </Button>
+    <form action={open}>
+      <SubmitButton variant="outline" size="sm">
+        <Eye aria-hidden />
+        Смотреть как студент
+      </SubmitButton>
+    </form>
   );
 }
