@@ -169,3 +169,26 @@ test("«Смотреть как студент» pressed before the page's scrip
   await page.getByRole("button", { name: "Завершить просмотр" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin\\?student=${first.id}$`));
 });
+
+test("an access switch pressed before the page's script is switched once, after hydration", async ({ page }) => {
+  const [module] = await modulesInOrder();
+  const sent = actionsSent(page);
+  const scripts = await holdScripts(page);
+  await page.goto(`/admin?student=${first.id}`, { waitUntil: "commit" });
+  const unlock = row(page, module.title).getByRole("switch", { name: /^Доступ (открыт|закрыт)/ });
+  await expectNotHydrated(scripts, unlock);
+  const wasOpen = (await unlock.getAttribute("aria-checked")) === "true";
+
+  await unlock.click();
+  // Held by React's own script (the switch is its form's submit button); the submit guard shows it taken.
+  await expect(unlock).toHaveAttribute("aria-busy", "true");
+  await expect(page).toHaveURL(new RegExp(`/admin\\?student=${first.id}$`));
+  expect(sent).toEqual([]);
+
+  scripts.release();
+  await expect(toast(page, "Успешно")).toBeVisible();
+  await expect(unlock).toHaveAttribute("aria-checked", String(!wasOpen));
+  await page.waitForTimeout(1000);
+  expect(sent).toHaveLength(1);
+  expect((await getAccess("module", first.id, module.id))?.is_unlocked).toBe(!wasOpen);
+});

@@ -3,8 +3,8 @@
 import { useOptimistic, useTransition } from "react";
 import { toast } from "@/components/client-loading/toast";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Switch } from "@/components/ui/switch";
+import { FormSwitch } from "@/components/forms/form-switch";
+import { SubmitButton } from "@/components/ui/submit-button";
 import type { AccessField, AccessFlags, AccessKind } from "@/lib/domain/access";
 import { shownAccess, switchName, switchText } from "@/lib/domain/access-source";
 import { dropAccess, setAccess } from "../actions";
@@ -42,8 +42,9 @@ function AccessRow({
 
   // The switches show what is in effect (see shownAccess); a press makes that a personal record.
   const shown = shownAccess(state, item.effective ?? state);
+  // Each switch and «Сбросить личную настройку» is its own form's submit: a press before the page's
+  // script is held by React and made once it hydrates. Busy, they keep their focus and take no press.
   const toggle = (field: AccessField, value: boolean) => {
-    // Busy switches stay focusable (aria-disabled, not disabled), so the keyboard keeps its place.
     if (pending) return;
     startTransition(async () => {
       const flags = { ...shown, [field]: value };
@@ -67,15 +68,6 @@ function AccessRow({
   };
 
   const switchId = `${kind}-${item.id}`;
-  const switchProps = (field: AccessField) => ({
-    id: `${switchId}-${field}`,
-    checked: shown[field],
-    "aria-label": switchName(field, shown[field], item.label),
-    "aria-describedby": item.effective ? `${switchId}-effective` : undefined,
-    "aria-disabled": pending,
-    className: pending ? "cursor-progress opacity-70" : undefined,
-    onCheckedChange: (value: boolean) => toggle(field, value),
-  });
   return (
     <li className="flex flex-col gap-3 rounded-lg border p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="access-row">
       <div className="flex min-w-0 flex-col gap-1">
@@ -90,17 +82,27 @@ function AccessRow({
           </span>
         )}
         {state.hasRecord && (
-          <Button variant="link" size="inline" className="self-start text-xs" onClick={drop} aria-disabled={pending}>
-            Сбросить личную настройку
-          </Button>
+          <form action={drop} className="self-start">
+            <SubmitButton variant="link" size="inline" className="text-xs" pending={pending}>
+              Сбросить личную настройку
+            </SubmitButton>
+          </form>
         )}
       </div>
       <div className="flex shrink-0 items-center gap-5" aria-busy={pending}>
         {(["is_unlocked", "is_visible"] as const).map((field) => (
-          <label key={field} htmlFor={`${switchId}-${field}`} className="flex items-center gap-2 text-sm">
-            <Switch {...switchProps(field)} />
-            {switchText(field, shown[field])}
-          </label>
+          <FormSwitch
+            key={field}
+            id={`${switchId}-${field}`}
+            formClassName="flex items-center gap-2 text-sm"
+            onPress={() => toggle(field, !shown[field])}
+            pending={pending}
+            checked={shown[field]}
+            aria-label={switchName(field, shown[field], item.label)}
+            aria-describedby={item.effective ? `${switchId}-effective` : undefined}
+          >
+            <label htmlFor={`${switchId}-${field}`}>{switchText(field, shown[field])}</label>
+          </FormSwitch>
         ))}
       </div>
       {/* The result is announced by the toast; this says a save is under way. */}

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { toast } from "@/components/client-loading/toast";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { ConfirmDialog } from "@/components/client-loading/confirm-dialog";
 import type { AccessKind } from "@/lib/domain/access";
 import { shownAccess } from "@/lib/domain/access-source";
@@ -52,16 +52,18 @@ export function BulkAccess({
   };
   const count = asking === null ? 0 : changing(asking).length;
 
-  // aria-disabled, not disabled, while saving: the confirmed dialog gives the focus back to its
-  // button, and a disabled one cannot take it (it would fall to the page's body).
+  // Each button is its own form's submit: a press before the page's script is held by React and asks
+  // once it hydrates. aria-disabled, not disabled, while saving: the confirmed dialog gives the focus
+  // back to its button, and a disabled one cannot take it (it would fall to the page's body).
   return (
     <div className="flex flex-wrap gap-2" aria-busy={pending}>
-      <Button variant="outline" size="sm" aria-haspopup="dialog" aria-disabled={pending || undefined} onClick={() => !pending && ask(true)}>
-        Открыть всё
-      </Button>
-      <Button variant="outline" size="sm" aria-haspopup="dialog" aria-disabled={pending || undefined} onClick={() => !pending && ask(false)}>
-        Закрыть всё
-      </Button>
+      {([true, false] as const).map((value) => (
+        <form key={String(value)} action={() => ask(value)}>
+          <SubmitButton variant="outline" size="sm" aria-haspopup="dialog" pending={pending}>
+            {value ? "Открыть всё" : "Закрыть всё"}
+          </SubmitButton>
+        </form>
+      ))}
       <ConfirmDialog
         open={asking !== null}
         onOpenChange={(open) => !open && setAsking(null)}

@@ -1,8 +1,8 @@
 "use client";
 
-import { useEffect, useOptimistic, useRef, useState, useTransition } from "react";
+import { useOptimistic, useState, useTransition } from "react";
 import { orNoConnection, toastRefusal } from "@/components/form-toasts";
-import { BUSY_BEFORE_SCRIPT_ATTRIBUTE, releaseHeldSubmit } from "@/components/forms/submit-guard";
+import { FormSwitch } from "@/components/forms/form-switch";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/client-loading/toast";
 import type { NotificationChannel } from "@/lib/domain/notifications";
@@ -22,11 +22,7 @@ function PreferenceSwitch({ kind, label, channel, initial }: { kind: Configurabl
   const [saved, setSaved] = useState(initial);
   const [shown, showOptimistic] = useOptimistic(saved);
   const [pending, startTransition] = useTransition();
-  const control = useRef<HTMLButtonElement>(null);
   const name = `${CHANNELS[channel]}: ${label}`;
-
-  // The submit guard marked a form pressed before hydration; React holds that press and makes it now.
-  useEffect(() => releaseHeldSubmit(control.current?.form), []);
 
   const toggle = () => {
     const enabled = !saved;
@@ -40,27 +36,11 @@ function PreferenceSwitch({ kind, label, channel, initial }: { kind: Configurabl
   };
 
   return (
-    <form action={toggle}>
-      <Switch
-        ref={control}
-        type="submit"
-        {...{ [BUSY_BEFORE_SCRIPT_ATTRIBUTE]: "" }}
-        checked={shown}
-        onClick={(event) => {
-          // A busy switch keeps its focus (aria-disabled, not disabled) and waits for its answer.
-          if (pending) event.preventDefault();
-        }}
-        aria-label={name}
-        aria-disabled={pending}
-        aria-busy={pending}
-        // The submit guard may have marked it busy before hydration; React then keeps that until `pending` changes.
-        suppressHydrationWarning
-        className="aria-busy:cursor-progress aria-busy:opacity-70"
-      />
+    <FormSwitch onPress={toggle} pending={pending} checked={shown} aria-label={name}>
       <span role="status" className="sr-only">
         {pending && `${name}: сохраняем…`}
       </span>
-    </form>
+    </FormSwitch>
   );
 }
 
