@@ -4,7 +4,7 @@ import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Trash2 } from "lucide-react";
 import { toast } from "@/components/client-loading/toast";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { ConfirmDialog } from "@/components/client-loading/confirm-dialog";
 import { deletionSummary, type DeletableKind } from "@/lib/domain/content";
 import { deleteContent, getDeletionImpact } from "../actions";
@@ -40,10 +40,13 @@ export function DeleteContentButton({ kind, id, title, afterDelete }: { kind: De
 
   return (
     <>
-      <Button variant="outline" className="text-destructive" aria-haspopup="dialog" aria-expanded={open} onClick={() => onOpenChange(true)}>
-        <Trash2 aria-hidden />
-        Удалить {NOUN[kind]}
-      </Button>
+      {/* Its own form's submit: a press before the page's script is held by React and asks once it hydrates. */}
+      <form action={() => onOpenChange(true)}>
+        <SubmitButton variant="outline" className="text-destructive" aria-haspopup="dialog" aria-expanded={open}>
+          <Trash2 aria-hidden />
+          Удалить {NOUN[kind]}
+        </SubmitButton>
+      </form>
       <ConfirmDialog
         open={open}
         onOpenChange={onOpenChange}

@@ -4,7 +4,7 @@ import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Trash2 } from "lucide-react";
 import { ConfirmDialog } from "@/components/client-loading/confirm-dialog";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { deleteOffer } from "../actions";
 import { report, UNREACHABLE } from "./offer-result";
 
@@ -15,10 +15,13 @@ export function DeleteOfferButton({ offer }: { offer: { id: string; title: strin
   const [pending, startTransition] = useTransition();
   return (
     <>
-      <Button variant="outline" className="text-destructive" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
-        <Trash2 aria-hidden />
-        Удалить
-      </Button>
+      {/* Its own form's submit: a press before the page's script is held by React and asks once it hydrates. */}
+      <form action={() => setOpen(true)}>
+        <SubmitButton variant="outline" className="text-destructive" aria-haspopup="dialog" aria-expanded={open}>
+          <Trash2 aria-hidden />
+          Удалить
+        </SubmitButton>
+      </form>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
