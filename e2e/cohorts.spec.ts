@@ -203,3 +203,108 @@ test("a curator's e-mail typed and «Добавить куратора» pressed
     await deleteUser(curator.id);
   }
 });
+
+/** The first module of the course (seeded) and a group of its own, for a test on the group's page. */
+async function groupWithModule(name: string) {
+  const { data: module } = await service.from("course_modules").select("id, title").order("order_index").limit(1).single();
+  const { data: group } = await service.from("groups").insert({ name: unique(name) }).select("id").single();
+  return { module: module!, groupId: group!.id, path: `/admin/groups/${group!.id}` };
+}
+
+/** After the scripts are released: exactly one action, and no second one a moment later. */
+async function expectSentOnce(page: Page, sent: () => number) {
+  await expect.poll(sent).toBe(1);
+  await page.waitForTimeout(1000);
+  expect(sent()).toBe(1);
+}
+
+test("a group's date typed and a switch pressed before the page's script: saved once after hydration, with the date typed", async ({ page }) => {
+  const { module, groupId, path } = await groupWithModule("Ранняя дата");
+  const typed = "2030-03-10T10:00";
+  try {
+    await useSession(page, "admin");
+    const saves = countActions(page, module.id);
+    const withTyped = countActions(page, typed);
+    const scripts = await holdScripts(page);
+    await page.goto(path, { waitUntil: "commit" });
+    const opens = page.getByLabel(`Откроется (МСК): ${module.title}`, { exact: true });
+    const row = page.getByTestId("grant-row").filter({ has: opens });
+    const unlock = row.getByRole("switch", { name: `Доступ закрыт — ${module.title}`, exact: true });
+    await expectNotHydrated(scripts, unlock);
+
+    await opens.fill(typed);
+    await unlock.click();
+    // Held by React's own script (the switch is its form's submit button); the submit guard shows it taken.
+    await expect(unlock).toHaveAttribute("aria-busy", "true");
+    expect(saves()).toBe(0);
+
+    scripts.release();
+    await expect(toast(page, `Сохранено — ${module.title}`)).toBeVisible();
+    await expectSentOnce(page, saves);
+    expect(withTyped()).toBe(1);
+    await expect(row.getByRole("switch", { name: `Доступ открыт — ${module.title}`, exact: true })).toBeChecked();
+    await expect(opens).toHaveValue(typed);
+    const { data: grant } = await service.from("group_module_access").select("is_unlocked, unlock_at").eq("group_id", groupId).eq("module_id", module.id).single();
+    expect(grant?.is_unlocked).toBe(true);
+    // 10:00 in Moscow (UTC+3).
+    expect(new Date(grant!.unlock_at!).toISOString()).toBe("2030-03-10T07:00:00.000Z");
+  } finally {
+    await service.from("groups").delete().eq("id", groupId);
+  }
+});
+
+test("a group's «Открыть всё» pressed before the page's script: made once after hydration", async ({ page }) => {
+  const { module, groupId, path } = await groupWithModule("Раннее открытие");
+  try {
+    await useSession(page, "admin");
+    const sent = countActions(page, groupId);
+    const scripts = await holdScripts(page);
+    await page.goto(path, { waitUntil: "commit" });
+    const openAll = page.getByRole("tabpanel").getByRole("button", { name: "Открыть всё" });
+    await expectNotHydrated(scripts, openAll);
+
+    await openAll.click();
+    await expect(openAll).toHaveAttribute("aria-busy", "true");
+    // A second press is refused by the submit guard: the list is opened once.
+    await openAll.click({ force: true });
+    expect(sent()).toBe(0);
+
+    scripts.release();
+    await expect(toast(page, "Доступ открыт для всего списка")).toBeVisible();
+    await expectSentOnce(page, sent);
+    await expect(page.getByRole("switch", { name: `Доступ открыт — ${module.title}`, exact: true })).toBeChecked();
+    await expect(openAll).not.toHaveAttribute("aria-busy", "true");
+    const { data: grants } = await service.from("group_module_access").select("module_id, is_unlocked").eq("group_id", groupId);
+    expect(grants!.length).toBeGreaterThan(0);
+    expect(grants!.every((grant) => grant.is_unlocked)).toBe(true);
+    expect(grants!.map((grant) => grant.module_id)).toContain(module.id);
+  } finally {
+    await service.from("groups").delete().eq("id", groupId);
+  }
+});
+
+test("«Удалить группу» before the page's script says it will work once the page has loaded, and asks first after it", async ({ page }) => {
+  const { groupId, path } = await groupWithModule("Раннее удаление");
+  try {
+    await useSession(page, "admin");
+    const scripts = await holdScripts(page);
+    await page.goto(path, { waitUntil: "commit" });
+    const remove = page.getByRole("button", { name: "Удалить группу" });
+    await expectNotHydrated(scripts, remove);
+    await expect(remove).toHaveAttribute("aria-disabled", "true");
+    await expect(remove).toHaveAccessibleDescription("Заработает, когда страница загрузится");
+    await remove.hover();
+    await expect(page.getByText("Заработает, когда страница загрузится")).toBeVisible();
+
+    scripts.release();
+    await expect(remove).not.toHaveAttribute("aria-disabled");
+    await remove.click();
+    const dialog = page.getByRole("alertdialog", { name: /^Удалить группу/ });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Отмена" }).click();
+    await expect(remove).toBeFocused();
+    expect((await service.from("groups").select("id").eq("id", groupId)).data).toHaveLength(1);
+  } finally {
+    await service.from("groups").delete().eq("id", groupId);
+  }
+});

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import type { GroupGrant } from "@/lib/queries/groups";
 import type { AccessKind } from "@/lib/domain/access";
 import { setGroupGrants, undoGroupGrants } from "../actions";
+import { ActionForm, HELD_BUSY_CLASS, heldSubmit } from "./before-script";
 import { GrantRow, type GrantItem } from "./grant-row";
 import { UNREACHABLE } from "./group-result";
 
@@ -102,15 +103,20 @@ export function GrantList({
     });
   };
   // aria-disabled, not disabled, while saving: the focus stays on the button that was pressed.
+  // Each is its own form's submit button: a press before the script is made once, after hydration.
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-2" aria-busy={pending}>
-        <Button variant="outline" size="sm" aria-disabled={pending || undefined} onClick={() => bulk(true)}>
-          Открыть всё
-        </Button>
-        <Button variant="outline" size="sm" aria-disabled={pending || undefined} onClick={() => bulk(false)}>
-          Закрыть всё
-        </Button>
+        <ActionForm action={() => bulk(true)}>
+          <Button variant="outline" size="sm" className={HELD_BUSY_CLASS} {...heldSubmit(pending)}>
+            Открыть всё
+          </Button>
+        </ActionForm>
+        <ActionForm action={() => bulk(false)}>
+          <Button variant="outline" size="sm" className={HELD_BUSY_CLASS} {...heldSubmit(pending)}>
+            Закрыть всё
+          </Button>
+        </ActionForm>
       </div>
       <ul className="flex flex-col gap-2">
         {items.map((item) => (

@@ -3,6 +3,7 @@
 import { useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { toast } from "@/components/client-loading/toast";
+import { useEarlyValue } from "@/components/forms/use-early-value";
 import { offerUndo } from "@/components/undo-toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -15,6 +16,7 @@ import type { ActionResult } from "@/lib/actions/result";
 import type { GroupGrant } from "@/lib/queries/groups";
 import type { GrantForm } from "@/lib/validation/groups";
 import { dropGrant, saveGrant } from "../actions";
+import { ActionForm, HELD_BUSY_CLASS, heldSubmit } from "./before-script";
 import { UNREACHABLE } from "./group-result";
 
 export interface GrantItem {
@@ -24,6 +26,7 @@ export interface GrantItem {
 
 type Values = ReturnType<typeof formValues>;
 type DateField = "unlock_at" | "expires_at";
+type SwitchField = "is_unlocked" | "is_visible";
 type DateErrors = Partial<Record<DateField, string>>;
 
 const formValues = (grant: GroupGrant | undefined) => ({
@@ -74,6 +77,11 @@ export function GrantRow({ groupId, kind, item, grant, summary, onUnsaved }: Row
   const [sent, setSent] = useState(values);
   // «Сбросить» goes away with the grant: the focus moves to the row's first switch.
   const firstSwitch = useRef<HTMLButtonElement>(null);
+  // A date typed before hydration is on screen only: the state takes it as the fields hydrate.
+  const unlockField = useRef<HTMLInputElement>(null);
+  const expiresField = useRef<HTMLInputElement>(null);
+  useEarlyValue(unlockField, (unlock_at) => setValues((current) => ({ ...current, unlock_at })));
+  useEarlyValue(expiresField, (expires_at) => setValues((current) => ({ ...current, expires_at })));
   const [saved, setSaved] = useState(grant);
   if (grant !== saved && JSON.stringify(grant) !== JSON.stringify(saved)) {
     setSaved(grant);
@@ -133,6 +141,30 @@ export function GrantRow({ groupId, kind, item, grant, summary, onUnsaved }: Row
     });
   };
 
+  // A press held before hydration runs with the state of the hydration's render, from before the
+  // dates were taken from their fields: it reads them from the fields, which hold what was typed.
+  const toggle = (field: SwitchField) =>
+    commit({
+      ...values,
+      [field]: !values[field],
+      unlock_at: unlockField.current?.value ?? values.unlock_at,
+      expires_at: expiresField.current?.value ?? values.expires_at,
+    });
+
+  const reset = () => {
+    if (pending || !grant) return;
+    const before = grant;
+    startTransition(async () => {
+      const result = await dropGrant({ groupId, kind, itemId: item.id }).catch(() => UNREACHABLE);
+      if (result.ok) {
+        setValues(formValues(undefined));
+        setSent(formValues(undefined));
+      }
+      report(result, "Настройка группы снята", "Действует то, что задано по умолчанию", () => restore(before));
+      if (result.ok) firstSwitch.current?.focus();
+    });
+  };
+
   const dateField = (field: DateField, label: string) => {
     const fieldId = `${id}-${field === "unlock_at" ? "unlock" : "expires"}`;
     const error = errors[field];
@@ -144,6 +176,7 @@ export function GrantRow({ groupId, kind, item, grant, summary, onUnsaved }: Row
       <div className="flex max-w-full flex-col gap-1 text-xs text-muted-foreground">
         <label htmlFor={fieldId}>{label}</label>
         <Input
+          ref={field === "unlock_at" ? unlockField : expiresField}
           id={fieldId}
           type="datetime-local"
           compact
@@ -175,15 +208,24 @@ export function GrantRow({ groupId, kind, item, grant, summary, onUnsaved }: Row
       </div>
       <div className="flex flex-wrap items-end gap-4">
         {(["is_unlocked", "is_visible"] as const).map((field) => (
-          <label key={field} className="flex items-center gap-2 text-sm">
-            <Switch
-              ref={field === "is_unlocked" ? firstSwitch : undefined}
-              checked={values[field]}
-              onCheckedChange={(on) => commit({ ...values, [field]: on })}
-              aria-label={switchName(field, values[field], item.label)}
-            />
-            {switchText(field, values[field])}
-          </label>
+          // The form makes a press before the script; after it, the click does, outside the form's
+          // transition, so the switch turns as it is pressed and the next press starts from there.
+          <ActionForm key={field} action={() => toggle(field)}>
+            <label className="flex items-center gap-2 text-sm">
+              <Switch
+                ref={field === "is_unlocked" ? firstSwitch : undefined}
+                {...heldSubmit(pending)}
+                className={HELD_BUSY_CLASS}
+                checked={values[field]}
+                onClick={(event) => {
+                  event.preventDefault();
+                  toggle(field);
+                }}
+                aria-label={switchName(field, values[field], item.label)}
+              />
+              {switchText(field, values[field])}
+            </label>
+          </ActionForm>
         ))}
         {dateField("unlock_at", "Откроется (МСК)")}
         {dateField("expires_at", "Закроется (МСК)")}
@@ -193,26 +235,11 @@ export function GrantRow({ groupId, kind, item, grant, summary, onUnsaved }: Row
           </p>
         )}
         {grant && (
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-disabled={pending || undefined}
-            onClick={() => {
-              if (pending) return;
-              const before = grant;
-              startTransition(async () => {
-                const result = await dropGrant({ groupId, kind, itemId: item.id }).catch(() => UNREACHABLE);
-                if (result.ok) {
-                  setValues(formValues(undefined));
-                  setSent(formValues(undefined));
-                }
-                report(result, "Настройка группы снята", "Действует то, что задано по умолчанию", () => restore(before));
-                if (result.ok) firstSwitch.current?.focus();
-              });
-            }}
-          >
-            Сбросить
-          </Button>
+          <ActionForm action={reset}>
+            <Button size="sm" variant="ghost" className={HELD_BUSY_CLASS} {...heldSubmit(pending)}>
+              Сбросить
+            </Button>
+          </ActionForm>
         )}
       </div>
     </li>

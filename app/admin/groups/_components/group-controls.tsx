@@ -3,10 +3,10 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Trash2, UserMinus } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/client-loading/confirm-dialog";
 import { keptAfterRemoval, membershipLabel, removableByAdmin, type Membership } from "@/lib/domain/memberships";
 import { deleteGroup, removeMember } from "../actions";
+import { DialogButton } from "./before-script";
 import { report, UNREACHABLE } from "./group-result";
 
 interface Member {
@@ -51,10 +51,9 @@ export function MemberList({ group, members }: { group: { id: string; name: stri
               )}
             </span>
             {removableByAdmin(member.memberships) && (
-              <Button
+              <DialogButton
                 variant="ghost"
                 size="sm"
-                aria-haspopup="dialog"
                 aria-label={`Убрать из группы: ${memberName(member)}`}
                 onClick={() => {
                   setRemoving(member);
@@ -63,7 +62,7 @@ export function MemberList({ group, members }: { group: { id: string; name: stri
               >
                 <UserMinus aria-hidden />
                 Убрать
-              </Button>
+              </DialogButton>
             )}
           </li>
         ))}
@@ -89,10 +88,10 @@ export function DeleteGroupButton({ group, memberCount }: { group: { id: string;
   const [pending, startTransition] = useTransition();
   return (
     <>
-      <Button variant="outline" className="text-destructive" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+      <DialogButton variant="outline" className="text-destructive" aria-expanded={open} onClick={() => setOpen(true)}>
         <Trash2 aria-hidden />
         Удалить группу
-      </Button>
+      </DialogButton>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
