@@ -4,9 +4,9 @@ import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Trash2, UserMinus } from "lucide-react";
 import { ConfirmDialog } from "@/components/client-loading/confirm-dialog";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { keptAfterRemoval, membershipLabel, removableByAdmin, type Membership } from "@/lib/domain/memberships";
 import { deleteGroup, removeMember } from "../actions";
-import { DialogButton } from "./before-script";
 import { report, UNREACHABLE } from "./group-result";
 
 interface Member {
@@ -51,18 +51,18 @@ export function MemberList({ group, members }: { group: { id: string; name: stri
               )}
             </span>
             {removableByAdmin(member.memberships) && (
-              <DialogButton
-                variant="ghost"
-                size="sm"
-                aria-label={`Убрать из группы: ${memberName(member)}`}
-                onClick={() => {
+              // Its own form's submit: a press before the page's script is held by React and asks once it hydrates.
+              <form
+                action={() => {
                   setRemoving(member);
                   setOpen(true);
                 }}
               >
-                <UserMinus aria-hidden />
-                Убрать
-              </DialogButton>
+                <SubmitButton variant="ghost" size="sm" aria-haspopup="dialog" aria-label={`Убрать из группы: ${memberName(member)}`}>
+                  <UserMinus aria-hidden />
+                  Убрать
+                </SubmitButton>
+              </form>
             )}
           </li>
         ))}
@@ -88,10 +88,13 @@ export function DeleteGroupButton({ group, memberCount }: { group: { id: string;
   const [pending, startTransition] = useTransition();
   return (
     <>
-      <DialogButton variant="outline" className="text-destructive" aria-expanded={open} onClick={() => setOpen(true)}>
-        <Trash2 aria-hidden />
-        Удалить группу
-      </DialogButton>
+      {/* Its own form's submit: a press before the page's script is held by React and asks once it hydrates. */}
+      <form action={() => setOpen(true)}>
+        <SubmitButton variant="outline" className="text-destructive" aria-haspopup="dialog" aria-expanded={open}>
+          <Trash2 aria-hidden />
+          Удалить группу
+        </SubmitButton>
+      </form>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
