@@ -1,6 +1,7 @@
 import { slugFromTitle } from "../lib/validation/offers";
 import { expect, test } from "./fixtures";
 import { service, unique } from "./helpers/backend";
+import { expectNotHydrated, holdScripts, hydrated } from "./helpers/scripts";
 import { toast, useSession } from "./helpers/session";
 
 /**
@@ -176,4 +177,25 @@ test("«Выше» and «Ниже» set an offer's place, and the catalogue foll
     await service.from("offers").delete().eq("group_id", group!.id);
     await service.from("groups").delete().eq("id", group!.id);
   }
+});
+
+test("a title typed before the script: once hydrated, the address follows it, and goes on following", async ({ page }) => {
+  const title = unique("Ранний курс");
+  await useSession(page, "admin");
+  const scripts = await holdScripts(page);
+  await page.goto("/admin/offers/new", { waitUntil: "commit" });
+  const titleField = page.getByLabel("Название курса");
+  const address = page.getByLabel(/Адрес страницы/);
+  await expectNotHydrated(scripts, titleField);
+  await titleField.click();
+  await page.keyboard.type(title);
+  await expect(address).toHaveValue("");
+
+  scripts.release();
+  await expect.poll(() => hydrated(titleField)).toBe(true);
+  await expect(titleField).toHaveValue(title);
+  await expect(address).toHaveValue(slugFromTitle(title));
+  await titleField.press("End");
+  await page.keyboard.type(" плюс");
+  await expect(address).toHaveValue(slugFromTitle(`${title} плюс`));
 });

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createStudent, createTool, deleteUser, service, setAccess, unique, type TestUser } from "./helpers/backend";
 import { pastePicture } from "./helpers/files";
+import { countActions, expectNotHydrated, holdScripts, hydrated } from "./helpers/scripts";
 import { signInByAction, toast, useSession } from "./helpers/session";
 
 const PDF = Buffer.from("%PDF-1.4\n% Памятка\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
@@ -355,4 +356,37 @@ test.describe("a new lesson in the studio", () => {
       .toEqual([{ lesson_id: id, instructions_md: "Пришлите ссылку на прототип" }]);
     expect(await lessonsTitled(title)).toHaveLength(1);
   });
+});
+
+test("«Опубликовано» switched and «Сохранить» pressed before the script: once hydrated, one save with the switch as it was left", async ({ page }) => {
+  const tool = await createTool();
+  try {
+    const { data: stored } = await service.from("tech_tools").select("is_published").eq("id", tool.id).single();
+    const switched = !stored!.is_published;
+    await useSession(page, "admin");
+    const sent = countActions(page, tool.name);
+    const scripts = await holdScripts(page);
+    await page.goto(`/admin/content/tools/${tool.id}`, { waitUntil: "commit" });
+    const published = page.getByRole("switch", { name: "Опубликовано" });
+    const save = page.getByRole("button", { name: "Сохранить" });
+    await expect(published).toBeChecked({ checked: !switched });
+    await expectNotHydrated(scripts, published);
+
+    // The press shows at once, and the save is held by React's own script until the form can act.
+    await published.click();
+    await expect(published).toBeChecked({ checked: switched });
+    await save.click();
+    expect(await hydrated(save)).toBe(false);
+    expect(sent()).toBe(0);
+
+    scripts.release();
+    await expect(toast(page, "Сохранено")).toBeVisible();
+    await expect.poll(sent).toBe(1);
+    await page.waitForTimeout(1000);
+    expect(sent()).toBe(1);
+    await expect(published).toBeChecked({ checked: switched });
+    expect((await service.from("tech_tools").select("is_published").eq("id", tool.id).single()).data).toEqual({ is_published: switched });
+  } finally {
+    await tool.remove();
+  }
 });

@@ -6,11 +6,11 @@ import { Controller, useForm, useWatch, type Resolver, type UseFormReturn } from
 import { zodResolver } from "@hookform/resolvers/zod";
 import { HookForm } from "@/components/forms/hook-form";
 import { registerField } from "@/components/forms/register-field";
+import { SwitchRow } from "@/components/forms/switch-row";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/client-loading/confirm-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/client-loading/toast";
 import type { ActionResult } from "@/lib/actions/result";
@@ -38,30 +38,6 @@ const ACCEPTS = [
   ["accepts_links", "Принимает ссылки"],
   ["accepts_files", "Принимает файлы"],
 ] as const;
-
-interface SwitchRowProps {
-  id: string;
-  label: string;
-  hint: string;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-}
-
-function SwitchRow({ id, label, hint, checked, onCheckedChange }: SwitchRowProps) {
-  return (
-    <div className="flex items-start gap-3 rounded-lg border p-3">
-      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} aria-describedby={`${id}-hint`} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      </div>
-    </div>
-  );
-}
 
 /** The instructions in Markdown and their preview: side by side on a wide screen, one at a time on a phone. */
 function InstructionsField({ form }: { form: UseFormReturn<AssignmentForm> }) {

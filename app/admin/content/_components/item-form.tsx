@@ -5,10 +5,10 @@ import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { HookForm } from "@/components/forms/hook-form";
 import { registerField } from "@/components/forms/register-field";
+import { SwitchRow } from "@/components/forms/switch-row";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { studioItemSchema, type StudioItemKind } from "@/lib/validation/content";
 import type { ActionResult } from "@/lib/actions/result";
@@ -28,19 +28,7 @@ export function publishedHint(checked: boolean, saved: boolean): string {
 
 /** The switch every studio form has: a draft is saved but students do not see it. `saved` is the state stored now. */
 export function PublishedSwitch({ checked, saved, onCheckedChange }: { checked: boolean; saved: boolean; onCheckedChange: (checked: boolean) => void }) {
-  return (
-    <div className="flex items-start gap-3 rounded-lg border p-3">
-      <Switch id="is_published" checked={checked} onCheckedChange={onCheckedChange} aria-describedby="is_published-hint" />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="is_published" className="text-sm font-medium">
-          Опубликовано
-        </label>
-        <p id="is_published-hint" className="text-xs text-muted-foreground">
-          {publishedHint(checked, saved)}
-        </p>
-      </div>
-    </div>
-  );
+  return <SwitchRow id="is_published" label="Опубликовано" hint={publishedHint(checked, saved)} checked={checked} onCheckedChange={onCheckedChange} />;
 }
 
 interface ItemFormValues {

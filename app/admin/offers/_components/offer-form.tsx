@@ -1,17 +1,17 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useEffect, useRef, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toastFirstInvalid } from "@/components/form-toasts";
 import { HookForm } from "@/components/forms/hook-form";
 import { registerField } from "@/components/forms/register-field";
+import { SwitchRow } from "@/components/forms/switch-row";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { kopecksToRublesInput } from "@/lib/payments/money";
 import { offerSchema, slugFromTitle, type OfferForm as OfferValues } from "@/lib/validation/offers";
@@ -46,7 +46,7 @@ export function OfferForm({ offer, groups }: { offer?: EditedOffer; groups: { id
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   // A new offer's address follows its title until the owner writes one of their own.
-  const [slugTyped, setSlugTyped] = useState(Boolean(offer));
+  const slugTyped = useRef(Boolean(offer));
   const form = useForm<OfferValues>({
     resolver: offerResolver,
     defaultValues: {
@@ -63,6 +63,14 @@ export function OfferForm({ offer, groups }: { offer?: EditedOffer; groups: { id
   const { errors } = form.formState;
   const title = registerField(form, "title");
   const slug = registerField(form, "slug");
+  // Typed before the script arrived (the fields took it as they registered; the form reads its values
+  // once mounted): an address of the owner's own is kept, else the address follows the title.
+  useEffect(() => {
+    if (slugTyped.current) return;
+    const early = form.getValues();
+    if (early.slug) slugTyped.current = true;
+    else if (early.title) form.setValue("slug", slugFromTitle(early.title), { shouldDirty: true });
+  }, [form]);
 
   const save = (values: OfferValues) =>
     startTransition(async () => {
@@ -87,7 +95,7 @@ export function OfferForm({ offer, groups }: { offer?: EditedOffer; groups: { id
           {...title}
           onChange={(event) => {
             void title.onChange(event);
-            if (!slugTyped) form.setValue("slug", slugFromTitle(event.target.value), { shouldDirty: true });
+            if (!slugTyped.current) form.setValue("slug", slugFromTitle(event.target.value), { shouldDirty: true });
           }}
         />
       </FormField>
@@ -98,7 +106,7 @@ export function OfferForm({ offer, groups }: { offer?: EditedOffer; groups: { id
           placeholder="no-code-sayt-za-7-dney"
           {...slug}
           onChange={(event) => {
-            setSlugTyped(true);
+            slugTyped.current = true;
             void slug.onChange(event);
           }}
         />
@@ -128,17 +136,13 @@ export function OfferForm({ offer, groups }: { offer?: EditedOffer; groups: { id
         control={form.control}
         name="is_published"
         render={({ field }) => (
-          <div className="flex items-start gap-3 rounded-lg border p-3">
-            <Switch id="is_published" checked={field.value} onCheckedChange={field.onChange} aria-describedby="is_published-hint" />
-            <div className="flex flex-col gap-1">
-              <label htmlFor="is_published" className="text-sm font-medium">
-                Опубликовано
-              </label>
-              <p id="is_published-hint" className="text-xs text-muted-foreground">
-                {publishedHint(field.value, offer?.is_published ?? false)}
-              </p>
-            </div>
-          </div>
+          <SwitchRow
+            id="is_published"
+            label="Опубликовано"
+            hint={publishedHint(field.value, offer?.is_published ?? false)}
+            checked={field.value}
+            onCheckedChange={field.onChange}
+          />
         )}
       />
       <SubmitButton className="self-start" pending={pending}>
