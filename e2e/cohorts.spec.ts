@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { isoToMoscowInput } from "../lib/domain/dates";
 import { expect, test } from "./fixtures";
 import { createStudent, createTool, deleteUser, service, unique } from "./helpers/backend";
-import { countActions, expectNotHydrated, holdScripts } from "./helpers/scripts";
+import { countActions, expectNotHydrated, expectSentOnce, holdScripts } from "./helpers/scripts";
 import { signInByAction, toast, useSession } from "./helpers/session";
 
 const HOUR = 60 * 60 * 1000;
@@ -192,9 +192,7 @@ test("a curator's e-mail typed and «Добавить куратора» pressed
 
     scripts.release();
     await expect(toast(page, "Куратор добавлен")).toBeVisible();
-    await expect.poll(sent).toBe(1);
-    await page.waitForTimeout(1000);
-    expect(sent()).toBe(1);
+    await expectSentOnce(page, sent);
     await expect(page.getByRole("list", { name: "Кураторы группы" })).toContainText(curator.email);
     await expect(field).toHaveValue("");
     expect((await service.from("group_curators").select("user_id").eq("group_id", group!.id)).data).toEqual([{ user_id: curator.id }]);
@@ -209,13 +207,6 @@ async function groupWithModule(name: string) {
   const { data: module } = await service.from("course_modules").select("id, title").order("order_index").limit(1).single();
   const { data: group } = await service.from("groups").insert({ name: unique(name) }).select("id").single();
   return { module: module!, groupId: group!.id, path: `/admin/groups/${group!.id}` };
-}
-
-/** After the scripts are released: exactly one action, and no second one a moment later. */
-async function expectSentOnce(page: Page, sent: () => number) {
-  await expect.poll(sent).toBe(1);
-  await page.waitForTimeout(1000);
-  expect(sent()).toBe(1);
 }
 
 test("a group's date typed and a switch pressed before the page's script: saved once after hydration, with the date typed", async ({ page }) => {

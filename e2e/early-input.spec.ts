@@ -1,7 +1,6 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createStudent, createTool, deleteUser, service, setAccess, unique, uniqueName } from "./helpers/backend";
-import { countActions, expectNotHydrated, holdScripts, hydrated } from "./helpers/scripts";
+import { countActions, expectNotHydrated, expectSentOnce, holdScripts, hydrated } from "./helpers/scripts";
 import { signInByAction, toast, useSession } from "./helpers/session";
 
 /**
@@ -11,13 +10,6 @@ import { signInByAction, toast, useSession } from "./helpers/session";
  * byte, and a textarea that shows saved text is read-only until then (hydration would put its
  * saved text back over what was typed).
  */
-
-/** After the release: exactly one save, and no second one a moment later. */
-async function expectSentOnce(page: Page, sent: () => number) {
-  await expect.poll(sent).toBe(1);
-  await page.waitForTimeout(1000);
-  expect(sent()).toBe(1);
-}
 
 test("settings: a name typed before the script is kept, Tab reaches «Сохранить имя», and Enter on it saves once", async ({ page }) => {
   const student = await createStudent(uniqueName("Rannyaya"));

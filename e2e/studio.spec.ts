@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createStudent, createTool, deleteUser, service, setAccess, unique, type TestUser } from "./helpers/backend";
 import { pastePicture } from "./helpers/files";
-import { countActions, expectNotHydrated, holdScripts, hydrated } from "./helpers/scripts";
+import { countActions, expectNotHydrated, expectSentOnce, holdScripts, hydrated } from "./helpers/scripts";
 import { signInByAction, toast, useSession } from "./helpers/session";
 
 const PDF = Buffer.from("%PDF-1.4\n% Памятка\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
@@ -381,9 +381,7 @@ test("«Опубликовано» switched and «Сохранить» pressed b
 
     scripts.release();
     await expect(toast(page, "Сохранено")).toBeVisible();
-    await expect.poll(sent).toBe(1);
-    await page.waitForTimeout(1000);
-    expect(sent()).toBe(1);
+    await expectSentOnce(page, sent);
     await expect(published).toBeChecked({ checked: switched });
     expect((await service.from("tech_tools").select("is_published").eq("id", tool.id).single()).data).toEqual({ is_published: switched });
   } finally {

@@ -39,3 +39,10 @@ export async function expectNotHydrated(scripts: Awaited<ReturnType<typeof holdS
   await expect.poll(scripts.held).toBeGreaterThan(0);
   expect(await hydrated(element)).toBe(false);
 }
+
+/** After the release: exactly one save, and no second one a moment later. */
+export async function expectSentOnce(page: Page, sent: () => number) {
+  await expect.poll(sent).toBe(1);
+  await page.waitForTimeout(1000);
+  expect(sent()).toBe(1);
+}
