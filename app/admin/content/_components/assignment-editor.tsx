@@ -7,7 +7,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { HookForm } from "@/components/forms/hook-form";
 import { registerField } from "@/components/forms/register-field";
 import { SwitchRow } from "@/components/forms/switch-row";
-import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/client-loading/confirm-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -21,6 +20,7 @@ import { assignmentSchema, type AssignmentForm } from "@/lib/validation/assignme
 import { countAssignmentSubmissions, deleteAssignment, saveAssignment } from "../lessons/[lessonId]/actions";
 import { MarkdownPreview } from "./markdown-preview";
 import { useStudioSubmit } from "./use-studio-submit";
+import { ViewToggle, type MarkdownView } from "./view-toggle";
 
 // `raw`: the values go to the action as typed; the action parses them again.
 const checked = zodResolver(assignmentSchema, undefined, { raw: true });
@@ -41,24 +41,11 @@ const ACCEPTS = [
 
 /** The instructions in Markdown and their preview: side by side on a wide screen, one at a time on a phone. */
 function InstructionsField({ form }: { form: UseFormReturn<AssignmentForm> }) {
-  const [view, setView] = useState<"text" | "preview">("text");
+  const [view, setView] = useState<MarkdownView>("text");
   const instructions = useWatch({ control: form.control, name: "instructions_md" }) ?? "";
   const error = form.formState.errors.instructions_md?.message;
   const shownView = error ? "text" : view;
-  const toggle = (
-    <div role="group" aria-label="Что показать: задание" className="flex gap-1 lg:hidden">
-      {(
-        [
-          ["text", "Текст"],
-          ["preview", "Предпросмотр"],
-        ] as const
-      ).map(([value, label]) => (
-        <Button key={value} type="button" size="sm" variant={shownView === value ? "secondary" : "ghost"} aria-pressed={shownView === value} onClick={() => setView(value)}>
-          {label}
-        </Button>
-      ))}
-    </div>
-  );
+  const toggle = <ViewToggle label="Что показать: задание" shown={shownView} onChange={setView} />;
   return (
     <>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:items-start">

@@ -7,7 +7,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { HookForm } from "@/components/forms/hook-form";
 import { registerField } from "@/components/forms/register-field";
 import { LessonVideo } from "@/components/course/lesson-video";
-import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -26,6 +25,7 @@ import { MarkdownPreview } from "./markdown-preview";
 import { useImagePaste } from "./use-image-paste";
 import { studioLessonPath, useLessonDraft } from "./use-lesson-draft";
 import { useStudioSubmit } from "./use-studio-submit";
+import { ViewToggle, type MarkdownView } from "./view-toggle";
 
 // `raw`: the values go to the action as typed (the place and the video as chosen and pasted); the action parses them again.
 const lessonResolver = zodResolver(lessonSchema, undefined, { raw: true });
@@ -67,32 +67,12 @@ interface LessonBodyFieldProps {
 
 /** The Markdown body: the field and its preview side by side on a wide screen, one at a time on a phone. */
 function LessonBodyField({ form, onPaste, onDrop }: LessonBodyFieldProps) {
-  const [view, setView] = useState<"text" | "preview">("text");
+  const [view, setView] = useState<MarkdownView>("text");
   const body = useWatch({ control: form.control, name: "body_md" }) ?? "";
   const error = form.formState.errors.body_md?.message;
   // A refused body is shown with its message, whichever view was chosen.
   const shownView = error ? "text" : view;
-  const toggle = (
-    <div role="group" aria-label="Что показать" className="flex gap-1 lg:hidden">
-      {(
-        [
-          ["text", "Текст"],
-          ["preview", "Предпросмотр"],
-        ] as const
-      ).map(([value, label]) => (
-        <Button
-          key={value}
-          type="button"
-          size="sm"
-          variant={shownView === value ? "secondary" : "ghost"}
-          aria-pressed={shownView === value}
-          onClick={() => setView(value)}
-        >
-          {label}
-        </Button>
-      ))}
-    </div>
-  );
+  const toggle = <ViewToggle label="Что показать" shown={shownView} onChange={setView} />;
 
   return (
     <>
