@@ -72,10 +72,12 @@ test("settings: a notification switch pressed before the script shows the press 
       { kind: "homework_accepted", channel: "email", enabled: false },
     ]);
 
-    // Once React has it, the next press is an ordinary one.
+    // Once React has it, the next press is an ordinary one (saved before the student is deleted below).
     await accepted.click();
     await expect(accepted).toHaveAttribute("aria-checked", "true");
     await expect.poll(sent).toBe(2);
+    await expect(accepted).toHaveAttribute("aria-busy", "false");
+    expect((await service.from("notification_preferences").select("enabled").eq("user_id", student.id)).data).toEqual([{ enabled: true }]);
   } finally {
     await deleteUser(student.id);
   }
