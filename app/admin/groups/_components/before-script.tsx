@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { BUSY_BEFORE_SCRIPT_ATTRIBUTE, releaseHeldSubmit } from "@/components/forms/submit-guard";
 
 /**
- * The small form of a control that only calls an action: its action is a function, so a press made
+ * The small form of a switch that only calls an action (a button uses SubmitButton in a form): its action is a function, so a press made
  * before the page's script is held by React and made once, after hydration (the submit guard shows
  * the control busy meanwhile and refuses a second press). As the form hydrates, the guard lets it go.
  */

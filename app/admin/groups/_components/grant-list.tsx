@@ -4,11 +4,10 @@ import { useCallback, useEffect, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { toast } from "@/components/client-loading/toast";
 import { dismissUndoOffers, offerUndo } from "@/components/undo-toast";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import type { GroupGrant } from "@/lib/queries/groups";
 import type { AccessKind } from "@/lib/domain/access";
 import { setGroupGrants, undoGroupGrants } from "../actions";
-import { ActionForm, HELD_BUSY_CLASS, heldSubmit } from "./before-script";
 import { GrantRow, type GrantItem } from "./grant-row";
 import { UNREACHABLE } from "./group-result";
 
@@ -107,16 +106,16 @@ export function GrantList({
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-2" aria-busy={pending}>
-        <ActionForm action={() => bulk(true)}>
-          <Button variant="outline" size="sm" className={HELD_BUSY_CLASS} {...heldSubmit(pending)}>
+        <form action={() => bulk(true)}>
+          <SubmitButton variant="outline" size="sm" pending={pending}>
             Открыть всё
-          </Button>
-        </ActionForm>
-        <ActionForm action={() => bulk(false)}>
-          <Button variant="outline" size="sm" className={HELD_BUSY_CLASS} {...heldSubmit(pending)}>
+          </SubmitButton>
+        </form>
+        <form action={() => bulk(false)}>
+          <SubmitButton variant="outline" size="sm" pending={pending}>
             Закрыть всё
-          </Button>
-        </ActionForm>
+          </SubmitButton>
+        </form>
       </div>
       <ul className="flex flex-col gap-2">
         {items.map((item) => (

@@ -6,7 +6,7 @@ import { toast } from "@/components/client-loading/toast";
 import { useEarlyValue } from "@/components/forms/use-early-value";
 import { offerUndo } from "@/components/undo-toast";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import type { AccessKind } from "@/lib/domain/access";
@@ -235,11 +235,11 @@ export function GrantRow({ groupId, kind, item, grant, summary, onUnsaved }: Row
           </p>
         )}
         {grant && (
-          <ActionForm action={reset}>
-            <Button size="sm" variant="ghost" className={HELD_BUSY_CLASS} {...heldSubmit(pending)}>
+          <form action={reset}>
+            <SubmitButton size="sm" variant="ghost" pending={pending}>
               Сбросить
-            </Button>
-          </ActionForm>
+            </SubmitButton>
+          </form>
         )}
       </div>
     </li>
