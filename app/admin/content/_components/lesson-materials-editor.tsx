@@ -114,7 +114,7 @@ export function LessonMaterialsEditor({ lessonId, ensureLesson, attachments, ref
     if (input.current) input.current.value = "";
   };
 
-  // Files picked before this script arrived are still in the field: they are uploaded now.
+  // Files picked or dropped before this script arrived are still in the field: they are uploaded now.
   useEffect(() => pick(input.current?.files ?? null), []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const onDrop = (event: DragEvent) => {
@@ -153,12 +153,21 @@ export function LessonMaterialsEditor({ lessonId, ensureLesson, attachments, ref
         }}
         onDragLeave={() => setDragOver(false)}
         onDrop={onDrop}
-        className={`flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed p-6 text-center text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50 ${dragOver ? "border-primary bg-primary/5" : ""}`}
+        className={`relative flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed p-6 text-center text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50 ${dragOver ? "border-primary bg-primary/5" : ""}`}
       >
         <Upload className="size-6 text-muted-foreground" aria-hidden />
         <span className="font-medium">Перетащите файлы сюда или выберите</span>
         <span className="text-muted-foreground">PDF, документы, таблицы, презентации, текстовые файлы, архивы и картинки — до 50 МБ каждый</span>
-        <input ref={input} type="file" multiple accept={MATERIAL_ACCEPT} className="sr-only" onChange={(event) => pick(event.target.files)} />
+        {/* The field covers the zone, unseen: a file dropped before the script lands in it (the browser's own
+            drop on a file field) rather than opening in the tab, and is uploaded on hydration. */}
+        <input
+          ref={input}
+          type="file"
+          multiple
+          accept={MATERIAL_ACCEPT}
+          className="absolute inset-0 size-full cursor-pointer opacity-0"
+          onChange={(event) => pick(event.target.files)}
+        />
       </label>
 
       {uploads.length > 0 && (

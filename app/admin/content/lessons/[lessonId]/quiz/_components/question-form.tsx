@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useLayoutEffect, useRef, useState } from "react";
+import { useActionState } from "react";
 import { keepTyped, useActionToast } from "@/components/forms/use-action-toast";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -8,7 +8,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Textarea } from "@/components/ui/textarea";
 import { initialFormState } from "@/lib/actions/form-state";
-import { keyFields, KIND_LABELS, type QuizKind } from "@/lib/domain/quizzes";
+import { keyFields, KIND_LABELS } from "@/lib/domain/quizzes";
 import type { StudioQuiz } from "@/lib/queries/studio";
 import { saveQuizQuestion } from "../actions";
 
@@ -21,6 +21,16 @@ interface Props {
   question: Question | null;
 }
 
+/**
+ * Every kind's fields are in the page, and CSS shows those of the kind the select shows: a kind chosen
+ * before the page's script shows its own fields too. The action reads the chosen kind's alone (questionKey).
+ */
+const SHOWN_FOR = {
+  choices: "hidden group-has-[option[value=single]:checked]/question:block group-has-[option[value=multiple]:checked]/question:block",
+  accepted: "hidden group-has-[option[value=text]:checked]/question:block",
+  number: "hidden gap-4 sm:grid-cols-2 group-has-[option[value=number]:checked]/question:grid",
+};
+
 /** One question in the studio: its kind, text, options or accepted answers, points and explanation. */
 export function QuestionForm({ lessonId, quizId, question }: Props) {
   const [state, formAction] = useActionState(saveQuizQuestion, initialFormState());
@@ -28,26 +38,17 @@ export function QuestionForm({ lessonId, quizId, question }: Props) {
   const errors = state.result?.ok === false ? (state.result.fieldErrors ?? {}) : {};
   const shown = state.fields;
   const saved = keyFields(question);
-  const [kind, setKind] = useState<QuizKind>((shown.kind as QuizKind | undefined) ?? question?.kind ?? "single");
-  const select = useRef<HTMLSelectElement>(null);
-  // A kind chosen before the form's script arrived stays chosen in the page, but no handler heard it.
-  useLayoutEffect(() => {
-    const chosen = select.current?.value as QuizKind | undefined;
-    if (chosen && chosen !== kind) setKind(chosen);
-    // Once, on hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   const key = question?.id ?? "new";
   const id = (name: string) => `${name}-${key}`;
   const value = (name: keyof typeof saved) => shown[name] ?? saved[name];
   return (
-    <form action={formAction} onReset={keepTyped} noValidate aria-label={question ? "Вопрос" : "Новый вопрос"} className="flex flex-col gap-4">
+    <form action={formAction} onReset={keepTyped} noValidate aria-label={question ? "Вопрос" : "Новый вопрос"} className="group/question flex flex-col gap-4">
       <input type="hidden" name="lesson_id" value={lessonId} />
       <input type="hidden" name="quiz_id" value={quizId} />
       <input type="hidden" name="id" value={question?.id ?? ""} />
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         <FormField id={id("kind")} label="Вид вопроса" error={errors.kind}>
-          <NativeSelect ref={select} name="kind" defaultValue={kind} onChange={(event) => setKind(event.target.value as QuizKind)}>
+          <NativeSelect name="kind" defaultValue={shown.kind ?? question?.kind ?? "single"}>
             {Object.entries(KIND_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -62,26 +63,24 @@ export function QuestionForm({ lessonId, quizId, question }: Props) {
       <FormField id={id("prompt")} label="Вопрос (Markdown)" error={errors.prompt_md}>
         <Textarea name="prompt_md" rows={3} defaultValue={shown.prompt_md ?? question?.prompt_md ?? ""} />
       </FormField>
-      {(kind === "single" || kind === "multiple") && (
+      <div className={SHOWN_FOR.choices}>
         <FormField id={id("choices")} label="Варианты ответа: по одному в строке, верные — со знаком «+» в начале" error={errors.choices}>
           <Textarea name="choices" rows={5} defaultValue={value("choices")} placeholder={"Выручка\n+ Конверсия в оплату\nЧисло лайков"} />
         </FormField>
-      )}
-      {kind === "text" && (
+      </div>
+      <div className={SHOWN_FOR.accepted}>
         <FormField id={id("accepted")} label="Верные ответы: по одному в строке (регистр и пробелы по краям не важны)" error={errors.accepted}>
           <Textarea name="accepted" rows={3} defaultValue={value("accepted")} />
         </FormField>
-      )}
-      {kind === "number" && (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id={id("value")} label="Верное число" error={errors.value}>
-            <Input name="value" inputMode="decimal" defaultValue={value("value")} />
-          </FormField>
-          <FormField id={id("tolerance")} label="Допуск ± (пусто — точно)" error={errors.tolerance}>
-            <Input name="tolerance" inputMode="decimal" defaultValue={value("tolerance")} />
-          </FormField>
-        </div>
-      )}
+      </div>
+      <div className={SHOWN_FOR.number}>
+        <FormField id={id("value")} label="Верное число" error={errors.value}>
+          <Input name="value" inputMode="decimal" defaultValue={value("value")} />
+        </FormField>
+        <FormField id={id("tolerance")} label="Допуск ± (пусто — точно)" error={errors.tolerance}>
+          <Input name="tolerance" inputMode="decimal" defaultValue={value("tolerance")} />
+        </FormField>
+      </div>
       <FormField id={id("explanation")} label="Пояснение после ответа (Markdown, необязательно)" error={errors.explanation_md}>
         <Textarea name="explanation_md" rows={2} defaultValue={shown.explanation_md ?? question?.explanation_md ?? ""} />
       </FormField>

@@ -1,0 +1,87 @@
+import { writeFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { createTool, service } from "./helpers/backend";
+import { expectNotHydrated, holdScripts } from "./helpers/scripts";
+import { useSession } from "./helpers/session";
+
+/** The studio's controls that take what a person gives them before the page's script arrives. */
+
+const PDF = Buffer.from("%PDF-1.4\n% Чек-лист\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
+
+/** Drops a file on the materials' drop zone as a person's mouse does: a trusted drop, with the browser's own default. */
+async function dropOnZone(page: Page, file: string) {
+  const text = page.getByText("Перетащите файлы сюда или выберите");
+  await text.scrollIntoViewIfNeeded();
+  const zone = (await text.boundingBox())!;
+  const at = { x: zone.x + zone.width / 2, y: zone.y + zone.height / 2 };
+  const data = { items: [], files: [file], dragOperationsMask: 1 };
+  const cdp = await page.context().newCDPSession(page);
+  for (const type of ["dragEnter", "dragOver", "drop"] as const) await cdp.send("Input.dispatchDragEvent", { type, ...at, data });
+  await cdp.detach();
+}
+
+test("a material dropped on the drop zone before the page's script stays on the page and is uploaded once it hydrates", async ({ page }, testInfo) => {
+  const tool = await createTool({ lessons: [{ title: "Урок с чек-листом", order_index: 1 }] });
+  const lessonId = tool.lessonId("Урок с чек-листом");
+  const attached = async () => (await service.from("lesson_attachments").select("file_name").eq("lesson_id", lessonId).order("order_index")).data;
+  try {
+    const [early, late] = [testInfo.outputPath("Чек-лист запуска.pdf"), testInfo.outputPath("Смета.pdf")];
+    await Promise.all([writeFile(early, PDF), writeFile(late, PDF)]);
+    await useSession(page, "admin");
+    const scripts = await holdScripts(page);
+    await page.goto(`/admin/content/lessons/${lessonId}`, { waitUntil: "commit" });
+    const field = page.getByLabel("Перетащите файлы сюда или выберите");
+    await expectNotHydrated(scripts, field);
+
+    await dropOnZone(page, early);
+    await page.waitForTimeout(500);
+    expect(page.url()).toMatch(new RegExp(`/admin/content/lessons/${lessonId}$`));
+    await expect.poll(() => field.evaluate((input: HTMLInputElement) => [...(input.files ?? [])].map((picked) => picked.name))).toEqual(["Чек-лист запуска.pdf"]);
+
+    scripts.release();
+    await expect(page.getByLabel("Имя файла «Чек-лист запуска.pdf»")).toBeVisible({ timeout: 30_000 });
+    expect(await attached()).toEqual([{ file_name: "Чек-лист запуска.pdf" }]);
+
+    // Once hydrated, a drop is the component's own: uploaded once.
+    await dropOnZone(page, late);
+    await expect(page.getByLabel("Имя файла «Смета.pdf»")).toBeVisible({ timeout: 30_000 });
+    await page.waitForTimeout(1000);
+    expect(await attached()).toEqual([{ file_name: "Чек-лист запуска.pdf" }, { file_name: "Смета.pdf" }]);
+  } finally {
+    const { data } = await service.storage.from("lesson-materials").list(lessonId);
+    await service.storage.from("lesson-materials").remove((data ?? []).map((object) => `${lessonId}/${object.name}`));
+    await tool.remove();
+  }
+});
+
+test("a quiz question's kind chosen before the page's script shows that kind's fields, and the question saves without the script", async ({ page }) => {
+  const tool = await createTool({ lessons: [{ title: "Урок с тестом", order_index: 1 }] });
+  const lessonId = tool.lessonId("Урок с тестом");
+  try {
+    const quiz = (await service.from("quizzes").insert({ lesson_id: lessonId }).select("id").single()).data!;
+    await useSession(page, "admin");
+    const scripts = await holdScripts(page);
+    await page.goto(`/admin/content/lessons/${lessonId}/quiz`, { waitUntil: "commit" });
+    const question = page.getByRole("form", { name: "Новый вопрос" });
+    const kind = question.getByLabel("Вид вопроса");
+    await expectNotHydrated(scripts, kind);
+    await expect(question.getByLabel(/Варианты ответа/)).toBeVisible();
+    await expect(question.getByLabel(/Верное число/)).toBeHidden();
+
+    await kind.selectOption("number");
+    await expect(question.getByLabel(/Варианты ответа/)).toBeHidden();
+    await question.getByLabel("Вопрос (Markdown)").fill("Сколько интервью провести до прототипа?");
+    await question.getByLabel("Верное число").fill("10");
+    await question.getByLabel(/Допуск/).fill("2");
+    await question.getByRole("button", { name: "Добавить вопрос" }).click();
+
+    // The browser posted the form itself: the page that came back shows the question, scripts still held.
+    await expect(page.getByText("Верный ответ: 10 ± 2")).toBeVisible();
+    const { data: saved } = await service.from("quiz_questions").select("kind, prompt_md, correct").eq("quiz_id", quiz.id);
+    expect(saved).toEqual([{ kind: "number", prompt_md: "Сколько интервью провести до прототипа?", correct: { value: 10, tolerance: 2 } }]);
+    scripts.release();
+  } finally {
+    await tool.remove();
+  }
+});
