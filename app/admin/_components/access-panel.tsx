@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { LinkTabs } from "@/components/link-tabs";
 import { withAccess, withChange, type AccessFlags, type AccessKind, type AccessRecord } from "@/lib/domain/access";
 import type { StudentSummary } from "@/lib/queries/admin";
 import type { ProgressSummary } from "@/lib/queries/courses";
@@ -93,31 +93,36 @@ export function AccessPanel({ student, modules, tools, lessons, access: loaded, 
             ...tools.map((tool) => ({ id: tool.id, title: tool.name, progress: progress?.tools.find((row) => row.id === tool.id) })),
           ]}
         />
-        <Tabs defaultValue="modules">
-          <TabsList>
-            <TabsTrigger value="modules">Модули</TabsTrigger>
-            <TabsTrigger value="tools">Инструменты</TabsTrigger>
-            <TabsTrigger value="lessons">Уроки</TabsTrigger>
-          </TabsList>
-          <TabsContent value="modules">
-            <AccessList kind="module" student={{ id: student.id, name }} onSaved={onSaved("module")} onDropped={onDropped("module")} items={moduleItems} emptyText="Модулей пока нет" />
-          </TabsContent>
-          <TabsContent value="tools">
-            <AccessList kind="tool" student={{ id: student.id, name }} onSaved={onSaved("tool")} onDropped={onDropped("tool")} items={toolItems} emptyText="Инструментов пока нет" />
-          </TabsContent>
-          <TabsContent value="lessons" className="flex flex-col gap-6">
-            {lessonGroups.length === 0 ? (
-              <p className="text-muted-foreground">Уроков пока нет</p>
-            ) : (
-              lessonGroups.map(({ key, title, items }) => (
-                <section key={key} aria-label={title} className="flex flex-col gap-2">
-                  <h3 className="font-semibold">{title}</h3>
-                  <AccessList kind="lesson" student={{ id: student.id, name }} onSaved={onSaved("lesson")} onDropped={onDropped("lesson")} items={items} emptyText="" />
-                </section>
-              ))
-            )}
-          </TabsContent>
-        </Tabs>
+        <LinkTabs
+          tabs={[
+            {
+              value: "module",
+              title: "Модули",
+              content: <AccessList kind="module" student={{ id: student.id, name }} onSaved={onSaved("module")} onDropped={onDropped("module")} items={moduleItems} emptyText="Модулей пока нет" />,
+            },
+            {
+              value: "tool",
+              title: "Инструменты",
+              content: <AccessList kind="tool" student={{ id: student.id, name }} onSaved={onSaved("tool")} onDropped={onDropped("tool")} items={toolItems} emptyText="Инструментов пока нет" />,
+            },
+            {
+              value: "lesson",
+              title: "Уроки",
+              className: "flex flex-col gap-6",
+              content:
+                lessonGroups.length === 0 ? (
+                  <p className="text-muted-foreground">Уроков пока нет</p>
+                ) : (
+                  lessonGroups.map(({ key, title, items }) => (
+                    <section key={key} aria-label={title} className="flex flex-col gap-2">
+                      <h3 className="font-semibold">{title}</h3>
+                      <AccessList kind="lesson" student={{ id: student.id, name }} onSaved={onSaved("lesson")} onDropped={onDropped("lesson")} items={items} emptyText="" />
+                    </section>
+                  ))
+                ),
+            },
+          ]}
+        />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { LinkTabs } from "@/components/link-tabs";
 import { PageHeader } from "@/components/page-header";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { requireAdmin } from "@/lib/auth";
 import { byOrderIndex } from "@/lib/domain/access";
 import { grantSummary } from "@/lib/domain/access-source";
@@ -82,36 +82,36 @@ export default async function GroupPage({ params }: { params: Promise<{ groupId:
         <p className="text-sm text-muted-foreground">
           Даты — по московскому времени: доступ откроется и закроется сам. Личная настройка студента важнее настройки группы.
         </p>
-        <Tabs defaultValue="module">
-          <TabsList>
-            {tabs.map((tab) => (
-              <TabsTrigger key={tab.kind} value={tab.kind}>
-                {tab.title}
-              </TabsTrigger>
-            ))}
-            <TabsTrigger value="lesson">Уроки</TabsTrigger>
-          </TabsList>
-          {tabs.map((tab) => (
-            <TabsContent key={tab.kind} value={tab.kind}>
-              <GrantList
-                groupId={group.id}
-                kind={tab.kind}
-                items={lists[tab.kind]}
-                grants={page.grants}
-                summaries={summaries(tab.kind, lists[tab.kind])}
-                emptyText={tab.empty}
-              />
-            </TabsContent>
-          ))}
-          <TabsContent value="lesson">
-            <LessonGrants
-              groupId={group.id}
-              sections={lessonSections}
-              grants={page.grants}
-              summaries={summaries("lesson", lessonSections.flatMap((section) => section.items))}
-            />
-          </TabsContent>
-        </Tabs>
+        <LinkTabs
+          tabs={[
+            ...tabs.map((tab) => ({
+              value: tab.kind,
+              title: tab.title,
+              content: (
+                <GrantList
+                  groupId={group.id}
+                  kind={tab.kind}
+                  items={lists[tab.kind]}
+                  grants={page.grants}
+                  summaries={summaries(tab.kind, lists[tab.kind])}
+                  emptyText={tab.empty}
+                />
+              ),
+            })),
+            {
+              value: "lesson",
+              title: "Уроки",
+              content: (
+                <LessonGrants
+                  groupId={group.id}
+                  sections={lessonSections}
+                  grants={page.grants}
+                  summaries={summaries("lesson", lessonSections.flatMap((section) => section.items))}
+                />
+              ),
+            },
+          ]}
+        />
       </section>
     </main>
   );
