@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState, useTransition } from "react";
 import { useEarlyValue } from "@/components/forms/use-early-value";
+import { useHydrated } from "@/components/forms/use-hydrated";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { ArrowRight, Check, Hand, RotateCcw } from "lucide-react";
@@ -36,7 +37,8 @@ const typing = (target: EventTarget | null) =>
 /**
  * Taking, deciding and moving on. Deciding needs no claim of one's own, only nobody else's (the
  * database checks again). «Следующая работа» is also the J key (the same key on a Russian layout,
- * by its place on the keyboard), outside text fields.
+ * by its place on the keyboard), outside text fields. The key needs the page's script: until it is
+ * here, the link (which works without it) does not offer the key and the hint says it is coming.
  */
 export function ReviewActions({ submissionId, status, holder, holderName, claimEnds, nextHref }: ReviewActionsProps) {
   const router = useRouter();
@@ -46,6 +48,7 @@ export function ReviewActions({ submissionId, status, holder, holderName, claimE
   const field = useRef<HTMLTextAreaElement>(null);
   useEarlyValue(field, setComment);
   const heldByOther = holder === "other";
+  const hydrated = useHydrated();
 
   const goNext = useCallback(() => {
     if (nextHref && !(comment.trim() && !window.confirm(UNSENT))) router.push(nextHref);
@@ -174,7 +177,7 @@ export function ReviewActions({ submissionId, status, holder, holderName, claimE
           <Button asChild variant="secondary">
             <Link
               href={nextHref}
-              aria-keyshortcuts="J"
+              aria-keyshortcuts={hydrated ? "J" : undefined}
               onClick={(event) => {
                 if (comment.trim() && !window.confirm(UNSENT)) event.preventDefault();
               }}
@@ -192,6 +195,7 @@ export function ReviewActions({ submissionId, status, holder, holderName, claimE
           {nextHref ? (
             <>
               Клавиша <kbd className="rounded border bg-muted px-1.5 font-mono text-xs">J</kbd> (в русской раскладке — О)
+              {!hydrated && " — когда страница загрузится"}
             </>
           ) : (
             "Других работ в очереди нет"
