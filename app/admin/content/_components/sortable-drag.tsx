@@ -70,9 +70,11 @@ export function DragList({
   );
 }
 
-export function DraggableRow(props: RowProps) {
+/** Until the list has hydrated the handle cannot drag: dnd-kit's server HTML would say it can (aria-disabled="false"). */
+export function DraggableRow({ hydrated, ...props }: RowProps & { hydrated: boolean }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: props.item.id,
+    disabled: !hydrated,
     attributes: { roleDescription: "перетаскиваемый элемент" },
   });
   return (

@@ -27,7 +27,8 @@ const arrayMove = <T,>(list: T[], from: number, to: number) => {
 /**
  * A list the owner reorders by dragging or with the move buttons. The new order shows at once
  * and is saved as a whole list in one transaction; a refused save puts the old order back.
- * Dragging (dnd-kit) comes with the page; the move buttons work once it has hydrated.
+ * Dragging (dnd-kit) and the move buttons work once the list has hydrated; until then they say they
+ * cannot act (aria-disabled).
  */
 export function SortableList({ kind, items, label, noun, emptyText }: Props) {
   const [saved, setSaved] = useState(items);
@@ -64,7 +65,7 @@ export function SortableList({ kind, items, label, noun, emptyText }: Props) {
 
   return (
     <DragList id={idPrefix} order={order} onMove={move}>
-      <ol aria-label={label} aria-busy={pending} data-dragging-ready={hydrated ? "" : undefined} className="flex flex-col gap-2">
+      <ol aria-label={label} aria-busy={pending} className="flex flex-col gap-2">
         {order.map((item, index) => (
           <DraggableRow
             key={item.id}
@@ -73,6 +74,7 @@ export function SortableList({ kind, items, label, noun, emptyText }: Props) {
             canMoveUp={hydrated && index > 0}
             canMoveDown={hydrated && index < order.length - 1}
             idPrefix={idPrefix}
+            hydrated={hydrated}
             onMove={(step) => move(index, index + step)}
           />
         ))}

@@ -66,7 +66,7 @@ export function SortableRow({ item, number, idPrefix, canMoveUp, canMoveDown, on
         ref={drag?.handleRef}
         {...drag?.handleProps}
         aria-label={`Перетащить: ${item.title}`}
-        className="flex size-9 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 active:cursor-grabbing"
+        className="flex size-9 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 active:cursor-grabbing aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
       >
         <GripVertical className="size-4" aria-hidden />
       </button>
