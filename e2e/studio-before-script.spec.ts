@@ -1,7 +1,8 @@
 import { writeFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createTool, service } from "./helpers/backend";
+import { PNG } from "./helpers/files";
 import { expectNotHydrated, holdScripts } from "./helpers/scripts";
 import { useSession } from "./helpers/session";
 
@@ -9,12 +10,11 @@ import { useSession } from "./helpers/session";
 
 const PDF = Buffer.from("%PDF-1.4\n% Чек-лист\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
 
-/** Drops a file on the materials' drop zone as a person's mouse does: a trusted drop, with the browser's own default. */
-async function dropOnZone(page: Page, file: string) {
-  const text = page.getByText("Перетащите файлы сюда или выберите");
-  await text.scrollIntoViewIfNeeded();
-  const zone = (await text.boundingBox())!;
-  const at = { x: zone.x + zone.width / 2, y: zone.y + zone.height / 2 };
+/** Drops a file on what `target` shows as a person's mouse does: a trusted drop, with the browser's own default. */
+async function dropOn(page: Page, target: Locator, file: string) {
+  await target.scrollIntoViewIfNeeded();
+  const box = (await target.boundingBox())!;
+  const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   const data = { items: [], files: [file], dragOperationsMask: 1 };
   const cdp = await page.context().newCDPSession(page);
   for (const type of ["dragEnter", "dragOver", "drop"] as const) await cdp.send("Input.dispatchDragEvent", { type, ...at, data });
@@ -34,7 +34,7 @@ test("a material dropped on the drop zone before the page's script stays on the 
     const field = page.getByLabel("Перетащите файлы сюда или выберите");
     await expectNotHydrated(scripts, field);
 
-    await dropOnZone(page, early);
+    await dropOn(page, page.getByText("Перетащите файлы сюда или выберите"), early);
     await page.waitForTimeout(500);
     expect(page.url()).toMatch(new RegExp(`/admin/content/lessons/${lessonId}$`));
     await expect.poll(() => field.evaluate((input: HTMLInputElement) => [...(input.files ?? [])].map((picked) => picked.name))).toEqual(["Чек-лист запуска.pdf"]);
@@ -44,7 +44,7 @@ test("a material dropped on the drop zone before the page's script stays on the 
     expect(await attached()).toEqual([{ file_name: "Чек-лист запуска.pdf" }]);
 
     // Once hydrated, a drop is the component's own: uploaded once.
-    await dropOnZone(page, late);
+    await dropOn(page, page.getByText("Перетащите файлы сюда или выберите"), late);
     await expect(page.getByLabel("Имя файла «Смета.pdf»")).toBeVisible({ timeout: 30_000 });
     await page.waitForTimeout(1000);
     expect(await attached()).toEqual([{ file_name: "Чек-лист запуска.pdf" }, { file_name: "Смета.pdf" }]);
@@ -82,6 +82,41 @@ test("a quiz question's kind chosen before the page's script shows that kind's f
     expect(saved).toEqual([{ kind: "number", prompt_md: "Сколько интервью провести до прототипа?", correct: { value: 10, tolerance: 2 } }]);
     scripts.release();
   } finally {
+    await tool.remove();
+  }
+});
+
+test("a picture dropped on a lesson's text before the page's script never takes the page away; once hydrated, one goes into the text", async ({ page }, testInfo) => {
+  const tool = await createTool({ lessons: [{ title: "Урок со схемой", order_index: 1 }] });
+  const lessonId = tool.lessonId("Урок со схемой");
+  try {
+    const picture = testInfo.outputPath("схема.png");
+    await writeFile(picture, PNG);
+    await useSession(page, "admin");
+    const scripts = await holdScripts(page);
+    await page.goto(`/admin/content/lessons/${lessonId}`, { waitUntil: "commit" });
+    const body = page.getByLabel("Текст урока");
+    await expectNotHydrated(scripts, body);
+    // The browser's own default for a file dropped on a page is to open it in the tab, leaving the page:
+    // a listener added after the page's first script sees whether anything kept the drop.
+    await page.evaluate(() => {
+      const seen: boolean[] = [];
+      Object.assign(window, { dropsKept: seen });
+      addEventListener("drop", (event) => seen.push(event.defaultPrevented));
+    });
+    await body.fill("# Шаги\n\nНабрано до скрипта");
+    await dropOn(page, body, picture);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { dropsKept: boolean[] }).dropsKept)).toEqual([true]);
+    await expect(body).toHaveValue("# Шаги\n\nНабрано до скрипта");
+
+    scripts.release();
+    await expect.poll(() => body.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps"))), { timeout: 30_000 }).toBe(true);
+    await body.press("End");
+    await dropOn(page, body, picture);
+    await expect(body).toHaveValue(/^# Шаги\n\nНабрано до скрипта!\[схема\]\(\/files\/lessons\/[0-9a-f-]{36}\/images\/[0-9a-f-]{36}\.png\)$/, { timeout: 30_000 });
+  } finally {
+    const { data } = await service.storage.from("lesson-materials").list(`${lessonId}/images`);
+    await service.storage.from("lesson-materials").remove((data ?? []).map((object) => `${lessonId}/images/${object.name}`));
     await tool.remove();
   }
 });

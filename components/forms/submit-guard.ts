@@ -12,12 +12,21 @@ export const BUSY_BEFORE_SCRIPT_ATTRIBUTE = "data-busy-before-script";
  * browser's newer navigation replaces the older (a form React holds has no method: it is no GET). Once React handles a form's submits (it cancels
  * the browser's), this script leaves them alone; a held form is let go as it hydrates
  * (`releaseHeldSubmit`). Coming back to the page from the history forgets what was under way.
+ *
+ * It also keeps a file dropped where nothing takes it from opening in the tab, which would leave
+ * the page and everything typed in it (a picture dropped on a lesson's text before its script, a
+ * file dropped beside a homework's field): a file field takes its drop as the browser does, a drop
+ * the page's own script took (it cancelled it) is left to it, and over a text field the drop still
+ * comes, for the script that takes a picture there (the lesson's text) once it has arrived.
  */
 export const SUBMIT_GUARD_SCRIPT = `(function(){
 var S="${SENDING_PROPERTY}",B="${BUSY_BEFORE_SCRIPT_ATTRIBUTE}";
 addEventListener("submit",function(e){if(e.target[S]){e.preventDefault();e.stopImmediatePropagation()}},true);
 addEventListener("submit",function(e){var f=e.target,b=e.submitter;if(e.defaultPrevented||!f.getAttribute)return;if(String(f.getAttribute("action")).indexOf("javascript:")!==0&&((b&&b.getAttribute("formmethod"))||f.method).toLowerCase()==="get")return;f[S]=1;if(b&&b.hasAttribute(B)){b.setAttribute("aria-busy","true");b.setAttribute("aria-disabled","true")}});
 addEventListener("pageshow",function(e){if(!e.persisted)return;document.querySelectorAll("form").forEach(function(f){f[S]=0});document.querySelectorAll("["+B+"][aria-busy=true]").forEach(function(b){b.removeAttribute("aria-busy");b.removeAttribute("aria-disabled")})});
+function L(e){var d=e.dataTransfer,t=e.target;return !e.defaultPrevented&&d&&Array.prototype.indexOf.call(d.types,"Files")>=0&&!(t.closest&&t.closest("input[type=file]"))}
+addEventListener("dragover",function(e){if(L(e)){e.preventDefault();if(!(e.target.closest&&e.target.closest("textarea")))e.dataTransfer.dropEffect="none"}});
+addEventListener("drop",function(e){if(L(e))e.preventDefault()});
 })()`;
 
 /**
