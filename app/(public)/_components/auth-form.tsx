@@ -1,8 +1,9 @@
 "use client";
 
-import { useActionState, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { keepTyped, useActionToast } from "@/components/forms/use-action-toast";
+import { useSafeActionState } from "@/components/forms/use-safe-action-state";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -36,7 +37,7 @@ const SUCCESS_TITLE: Record<AuthMode, string> = { signIn: "Вход выполн
  * every rule; the answer's field errors show under the fields and in the toast.
  */
 export function AuthForm({ next }: { /** Where to continue after signing in or up (a course's checkout); else /dashboard. */ next?: string } = {}) {
-  const [state, formAction] = useActionState(submitAuthForm, initialFormState<AuthAnswer>());
+  const [state, formAction] = useSafeActionState(submitAuthForm, initialFormState<AuthAnswer>(), { toastId: AUTH_TOAST });
   const [mode, setMode] = useState<AuthMode>(() => answeredMode(state));
   const [answered, setAnswered] = useState(state.answered);
   const email = useRef<HTMLInputElement>(null);

@@ -1,7 +1,7 @@
 "use client";
 
-import { useActionState } from "react";
 import { keepTyped, useActionToast } from "@/components/forms/use-action-toast";
+import { useSafeActionState } from "@/components/forms/use-safe-action-state";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -10,7 +10,7 @@ import { resendRecoveryEmail } from "../../actions";
 
 /** A new recovery email, right where an old link failed. */
 export function ResendRecoveryForm() {
-  const [state, formAction] = useActionState(resendRecoveryEmail, initialFormState());
+  const [state, formAction] = useSafeActionState(resendRecoveryEmail, initialFormState());
   useActionToast(state, "Письмо отправлено");
   const errors = state.result?.ok === false ? (state.result.fieldErrors ?? {}) : {};
   return (

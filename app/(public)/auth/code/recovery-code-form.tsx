@@ -1,7 +1,7 @@
 "use client";
 
-import { useActionState } from "react";
 import { keepTyped, useActionToast } from "@/components/forms/use-action-toast";
+import { useSafeActionState } from "@/components/forms/use-safe-action-state";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -11,7 +11,7 @@ import { verifyRecoveryCode } from "../../actions";
 
 /** Posted by the browser before its script and by React after; a right code goes on to /auth/reset-password. */
 export function RecoveryCodeForm({ email }: { email: string }) {
-  const [state, formAction] = useActionState(verifyRecoveryCode, initialFormState({ email }));
+  const [state, formAction] = useSafeActionState(verifyRecoveryCode, initialFormState({ email }));
   useActionToast(state);
   const errors = state.result?.ok === false ? (state.result.fieldErrors ?? {}) : {};
   return (

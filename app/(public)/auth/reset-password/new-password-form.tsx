@@ -1,7 +1,7 @@
 "use client";
 
-import { useActionState } from "react";
 import { keepTyped, useActionToast } from "@/components/forms/use-action-toast";
+import { useSafeActionState } from "@/components/forms/use-safe-action-state";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -11,7 +11,7 @@ import { updatePassword } from "../../actions";
 
 /** Posted by the browser before its script and by React after; a saved password goes on to /dashboard. */
 export function NewPasswordForm() {
-  const [state, formAction] = useActionState(updatePassword, initialFormState());
+  const [state, formAction] = useSafeActionState(updatePassword, initialFormState());
   useActionToast(state);
   const errors = state.result?.ok === false ? (state.result.fieldErrors ?? {}) : {};
   return (

@@ -1,7 +1,8 @@
 "use client";
 
-import { useActionState, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { keepTyped, useActionToast } from "@/components/forms/use-action-toast";
+import { useSafeActionState } from "@/components/forms/use-safe-action-state";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { initialFormState } from "@/lib/actions/form-state";
 import { submitQuiz } from "../../actions";
@@ -62,7 +63,7 @@ function restoreDraft(form: HTMLFormElement, draft: Draft) {
 
 /** The quiz's questions and «Отправить ответы»: a plain form, posted by the browser before the script arrives. */
 export function QuizForm({ quizId, back, questions, attempts }: Props) {
-  const [state, formAction] = useActionState(submitQuiz, initialFormState());
+  const [state, formAction] = useSafeActionState(submitQuiz, initialFormState());
   useActionToast(state);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {

@@ -1,7 +1,7 @@
 "use client";
 
-import { useActionState } from "react";
 import { keepTyped, useActionToast } from "@/components/forms/use-action-toast";
+import { useSafeActionState } from "@/components/forms/use-safe-action-state";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -10,7 +10,7 @@ import { buyOffer } from "../../actions";
 
 /** The buyer's last step before paying: a promo code, the agreement, «Перейти к оплате». */
 export function CheckoutForm({ offerId, price }: { offerId: string; price: string }) {
-  const [state, formAction] = useActionState(buyOffer, initialFormState());
+  const [state, formAction] = useSafeActionState(buyOffer, initialFormState());
   // A placed order leads away (to ЮKassa's page or the order's): only a refusal is said here.
   useActionToast(state);
   const errors = state.result?.ok === false ? (state.result.fieldErrors ?? {}) : {};

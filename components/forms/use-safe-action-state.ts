@@ -1,0 +1,39 @@
+"use client";
+
+import { useActionState, useMemo } from "react";
+import { unstable_rethrow } from "next/navigation";
+import { NO_CONNECTION, toastRefusal } from "@/components/form-toasts";
+import type { FormState } from "@/lib/actions/form-state";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * `useActionState` for a form posted to a server action, saying «нет связи» when React's post after
+ * hydration cannot reach the server: React throws an action's rejection to the error screen, and our
+ * actions reject only then (they answer every failure, lib/actions/define.ts). The state stays as it
+ * was and the form keeps what was typed (`keepTyped`), so a second press tries again.
+ *
+ * Until the form has hydrated it is given the server action itself: only a server action has a URL
+ * that React writes into the server's HTML for the browser's own post before the script (a client
+ * function renders none). React takes a changed action for the next post.
+ */
+export function useSafeActionState<T>(
+  action: (state: FormState<T>, payload: FormData) => Promise<FormState<T>>,
+  initialState: FormState<T>,
+  { toastId }: { toastId?: string } = {},
+) {
+  const hydrated = useHydrated();
+  const caught = useMemo(
+    () => async (state: FormState<T>, payload: FormData) => {
+      try {
+        return await action(state, payload);
+      } catch (error) {
+        // A redirect from the action comes as a rejection too, for Next's router to follow.
+        unstable_rethrow(error);
+        toastRefusal({ error: NO_CONNECTION }, toastId);
+        return state;
+      }
+    },
+    [action, toastId],
+  );
+  return useActionState(hydrated ? caught : action, initialState);
+}

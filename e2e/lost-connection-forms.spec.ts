@@ -1,0 +1,148 @@
+import type { Page, Route } from "@playwright/test";
+import { NO_CONNECTION } from "../components/form-toasts";
+import { expect, test } from "./fixtures";
+import { createStudent, createTool, deleteUser, findUserId, service, setAccess, type TestUser } from "./helpers/backend";
+import { hydrated } from "./helpers/scripts";
+import { signInByAction, toast } from "./helpers/session";
+
+/**
+ * A form posted to a server action (useSafeActionState) whose post React makes after hydration and
+ * the connection drops: «нет связи» in a toast, never the error screen, what was typed stays in the
+ * fields, and a second press once the connection is back goes through.
+ */
+
+/** Drops every server action's post, as a lost connection does, until the returned function brings it back. */
+async function loseConnection(page: Page) {
+  const handler = (route: Route) => (route.request().headers()["next-action"] ? route.abort("internetdisconnected") : route.fallback());
+  await page.route("**/*", handler);
+  return () => page.unroute("**/*", handler);
+}
+
+async function expectNoConnection(page: Page) {
+  await expect(toast(page, "Ошибка")).toContainText(NO_CONNECTION);
+  await expect(page.getByRole("heading", { name: "Не удалось загрузить страницу" })).toHaveCount(0);
+}
+
+test("the sign-in form: «нет связи», the e-mail and password kept, and the second press signs in", async ({ page }) => {
+  const student = await createStudent("Студентка Без Связи");
+  try {
+    await page.goto("/");
+    const signInButton = page.getByRole("button", { name: "Войти", exact: true });
+    await expect.poll(() => hydrated(signInButton)).toBe(true);
+    await page.getByLabel("E-mail").fill(student.email);
+    await page.getByLabel("Пароль").fill(student.password);
+    const reconnect = await loseConnection(page);
+    await signInButton.click();
+
+    await expectNoConnection(page);
+    await expect(page.getByRole("heading", { name: "Вход", exact: true })).toBeVisible();
+    await expect(page.getByLabel("E-mail")).toHaveValue(student.email);
+    await expect(page.getByLabel("Пароль")).toHaveValue(student.password);
+    await expect(signInButton).not.toHaveAttribute("aria-busy", "true");
+
+    await reconnect();
+    await signInButton.click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  } finally {
+    await deleteUser(student.id);
+  }
+});
+
+test("registration: «нет связи» leaves the form in its mode with every field, the consent too", async ({ page }) => {
+  await page.goto("/");
+  const register = page.getByRole("button", { name: "Зарегистрироваться" });
+  await expect.poll(() => hydrated(register)).toBe(true);
+  await register.click();
+  await expect(page.getByRole("heading", { name: "Регистрация", exact: true })).toBeVisible();
+  await page.getByLabel("Имя").fill("Анна Связная");
+  await page.getByLabel("E-mail").fill("lost-connection@example.com");
+  await page.getByLabel("Пароль").fill("password123");
+  await page.getByLabel(/согласие на обработку/).check();
+  await loseConnection(page);
+  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+
+  await expectNoConnection(page);
+  await expect(page.getByRole("heading", { name: "Регистрация", exact: true })).toBeVisible();
+  await expect(page.getByLabel("Имя")).toHaveValue("Анна Связная");
+  await expect(page.getByLabel("E-mail")).toHaveValue("lost-connection@example.com");
+  await expect(page.getByLabel("Пароль")).toHaveValue("password123");
+  await expect(page.getByLabel(/согласие на обработку/)).toBeChecked();
+});
+
+test("a quiz: «нет связи», the answers kept, and the second press grades them", async ({ page }) => {
+  const tool = await createTool({ lessons: [{ title: "Гипотезы", order_index: 1 }] });
+  const student = await createStudent("Студент С Тестом");
+  try {
+    const lessonId = tool.lessonId("Гипотезы");
+    const quiz = (await service.from("quizzes").insert({ lesson_id: lessonId }).select("id").single()).data!;
+    await service.from("quiz_questions").insert({ quiz_id: quiz.id, kind: "text", prompt_md: "Что проверяем первым?", correct: ["спрос"] });
+    await service.from("quizzes").update({ is_published: true }).eq("id", quiz.id);
+    await setAccess("tool", student.id, tool.id, { is_unlocked: true });
+    await signInByAction(page, student.email, student.password);
+    await page.goto(`/tech-founder/${tool.name.toLowerCase()}/${lessonId}`);
+
+    const send = page.getByRole("button", { name: "Отправить ответы" });
+    await expect.poll(() => hydrated(send)).toBe(true);
+    const answer = page.getByRole("textbox", { name: "Ваш ответ" });
+    await answer.fill("спрос");
+    const reconnect = await loseConnection(page);
+    await send.click();
+
+    await expectNoConnection(page);
+    await expect(answer).toHaveValue("спрос");
+    expect((await service.from("quiz_attempts").select("id").eq("user_id", student.id)).data).toEqual([]);
+
+    await reconnect();
+    await send.click();
+    await expect(page.getByText(/Тест пройден/)).toBeVisible();
+  } finally {
+    await tool.remove();
+    await deleteUser(student.id);
+  }
+});
+
+/** «Настройки» signed in as the student, «Удалить аккаунт» unfolded and its form hydrated, the account's e-mail typed. */
+async function typeDeletion(page: Page, student: TestUser) {
+  await signInByAction(page, student.email, student.password);
+  await page.goto("/settings");
+  await page.locator("summary").filter({ hasText: "Удалить аккаунт" }).click();
+  await expect.poll(() => hydrated(page.getByRole("button", { name: "Удалить навсегда" }))).toBe(true);
+  const field = page.getByLabel("E-mail аккаунта");
+  await field.fill(student.email);
+  return field;
+}
+
+test("deleting the account: «нет связи» deletes nothing and keeps the e-mail typed; the second press deletes", async ({ page }) => {
+  const student = await createStudent("Студентка Уходит Без Связи");
+  try {
+    const field = await typeDeletion(page, student);
+    const deleteButton = page.getByRole("button", { name: "Удалить навсегда" });
+    const reconnect = await loseConnection(page);
+    await deleteButton.click();
+
+    await expectNoConnection(page);
+    await expect(field).toHaveValue(student.email);
+    expect(await findUserId(student.email)).toBe(student.id);
+
+    await reconnect();
+    await deleteButton.click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(toast(page, "Аккаунт удалён")).toBeVisible();
+    expect(await findUserId(student.email)).toBeNull();
+  } finally {
+    await deleteUser(student.id);
+  }
+});
+
+test("«Отмена» still empties the deletion's field once the page has its script", async ({ page }) => {
+  const student = await createStudent("Студентка Передумала");
+  try {
+    const field = await typeDeletion(page, student);
+    await page.getByRole("button", { name: "Отмена" }).click();
+    await expect(field).toBeHidden();
+    await page.locator("summary").filter({ hasText: "Удалить аккаунт" }).click();
+    await expect(field).toHaveValue("");
+  } finally {
+    await deleteUser(student.id);
+  }
+});
