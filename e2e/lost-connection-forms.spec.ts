@@ -3,7 +3,7 @@ import { NO_CONNECTION } from "../components/form-toasts";
 import { expect, test } from "./fixtures";
 import { createStudent, createTool, deleteUser, findUserId, service, setAccess, type TestUser } from "./helpers/backend";
 import { hydrated } from "./helpers/scripts";
-import { signInByAction, toast } from "./helpers/session";
+import { signInByAction, toast, useSession } from "./helpers/session";
 
 /**
  * A form posted to a server action (useSafeActionState) whose post React makes after hydration and
@@ -144,5 +144,31 @@ test("«Отмена» still empties the deletion's field once the page has its 
     await expect(field).toHaveValue("");
   } finally {
     await deleteUser(student.id);
+  }
+});
+
+test("an admin's new promo code: «нет связи» creates nothing and keeps the code typed; the second press creates it", async ({ page }) => {
+  const code = `LOST-${Date.now()}`;
+  try {
+    await useSession(page, "admin");
+    await page.goto("/admin/promo-codes");
+    const form = page.getByRole("form", { name: "Новый промокод" });
+    const create = form.getByRole("button", { name: "Создать промокод" });
+    await expect.poll(() => hydrated(create)).toBe(true);
+    await form.getByLabel("Код").fill(code);
+    await form.getByLabel("Размер скидки").fill("10");
+    const reconnect = await loseConnection(page);
+    await create.click();
+
+    await expectNoConnection(page);
+    await expect(form.getByLabel("Код")).toHaveValue(code);
+    await expect(form.getByLabel("Размер скидки")).toHaveValue("10");
+    expect((await service.from("promo_codes").select("code").eq("code", code)).data).toEqual([]);
+
+    await reconnect();
+    await create.click();
+    await expect(page.getByTestId("promo-row").filter({ hasText: code })).toBeVisible();
+  } finally {
+    await service.from("promo_codes").delete().eq("code", code);
   }
 });

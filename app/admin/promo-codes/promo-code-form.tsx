@@ -1,7 +1,7 @@
 "use client";
 
-import { useActionState } from "react";
 import { keepTyped, useActionToast } from "@/components/forms/use-action-toast";
+import { useSafeActionState } from "@/components/forms/use-safe-action-state";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -12,7 +12,7 @@ const SELECT = "h-10 rounded-md border bg-background px-3 text-sm";
 
 /** «Новый промокод»: a plain form the server checks, its field errors under the fields. */
 export function PromoCodeForm({ offers }: { offers: { id: string; title: string }[] }) {
-  const [state, formAction] = useActionState(createPromoCode, initialFormState());
+  const [state, formAction] = useSafeActionState(createPromoCode, initialFormState());
   // A created code leads back to the page (its list), which says so; a refusal stays here, with its fields.
   useActionToast(state);
   const errors = state.result?.ok === false ? (state.result.fieldErrors ?? {}) : {};

@@ -1,7 +1,7 @@
 "use client";
 
-import { useActionState } from "react";
 import { keepTyped, useActionToast } from "@/components/forms/use-action-toast";
+import { useSafeActionState } from "@/components/forms/use-safe-action-state";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -33,7 +33,7 @@ const SHOWN_FOR = {
 
 /** One question in the studio: its kind, text, options or accepted answers, points and explanation. */
 export function QuestionForm({ lessonId, quizId, question }: Props) {
-  const [state, formAction] = useActionState(saveQuizQuestion, initialFormState());
+  const [state, formAction] = useSafeActionState(saveQuizQuestion, initialFormState());
   useActionToast(state);
   const errors = state.result?.ok === false ? (state.result.fieldErrors ?? {}) : {};
   const shown = state.fields;

@@ -1,7 +1,7 @@
 "use client";
 
-import { useActionState } from "react";
 import { keepTyped, useActionToast } from "@/components/forms/use-action-toast";
+import { useSafeActionState } from "@/components/forms/use-safe-action-state";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -11,7 +11,7 @@ import { saveQuizSettings } from "../actions";
 
 /** «Настройки теста»: the pass mark, the attempts, the stop-lesson and the shuffle; creates the quiz as a draft when it has none. */
 export function QuizSettingsForm({ lessonId, quiz }: { lessonId: string; quiz: StudioQuiz["quiz"] | null }) {
-  const [state, formAction] = useActionState(saveQuizSettings, initialFormState());
+  const [state, formAction] = useSafeActionState(saveQuizSettings, initialFormState());
   useActionToast(state);
   const errors = state.result?.ok === false ? (state.result.fieldErrors ?? {}) : {};
   const { fields } = state;
