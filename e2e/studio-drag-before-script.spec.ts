@@ -25,10 +25,13 @@ test("before the script a lesson's drag handle is aria-disabled, as its move but
     scripts.release();
     await expect(handle).toHaveAttribute("aria-disabled", "false");
     await expect(moveDown).toHaveAttribute("aria-disabled", "false");
-    // The handle by keyboard: pick up, one row down, drop.
+    // The handle by keyboard: pick up, one row down, drop, each key after what a screen reader hears of the last.
+    const heard = page.getByRole("status").filter({ hasText: "Первый перетаскиваемый" });
     await handle.focus();
     await page.keyboard.press("Space");
+    await expect(heard).toHaveText("«Первый перетаскиваемый» над позицией 1.");
     await page.keyboard.press("ArrowDown");
+    await expect(heard).toHaveText("«Первый перетаскиваемый» над позицией 2.");
     await page.keyboard.press("Space");
     await expect(toast(page, "Порядок сохранён")).toBeVisible();
     await expect.poll(titles).toEqual(["Второй перетаскиваемый", "Первый перетаскиваемый"]);
