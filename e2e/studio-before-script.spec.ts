@@ -1,25 +1,13 @@
 import { writeFile } from "node:fs/promises";
-import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createTool, service } from "./helpers/backend";
-import { PNG } from "./helpers/files";
+import { dropOn, PNG } from "./helpers/files";
 import { expectNotHydrated, holdScripts } from "./helpers/scripts";
 import { useSession } from "./helpers/session";
 
 /** The studio's controls that take what a person gives them before the page's script arrives. */
 
 const PDF = Buffer.from("%PDF-1.4\n% Чек-лист\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
-
-/** Drops a file on what `target` shows as a person's mouse does: a trusted drop, with the browser's own default. */
-async function dropOn(page: Page, target: Locator, file: string) {
-  await target.scrollIntoViewIfNeeded();
-  const box = (await target.boundingBox())!;
-  const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  const data = { items: [], files: [file], dragOperationsMask: 1 };
-  const cdp = await page.context().newCDPSession(page);
-  for (const type of ["dragEnter", "dragOver", "drop"] as const) await cdp.send("Input.dispatchDragEvent", { type, ...at, data });
-  await cdp.detach();
-}
 
 test("a material dropped on the drop zone before the page's script stays on the page and is uploaded once it hydrates", async ({ page }, testInfo) => {
   const tool = await createTool({ lessons: [{ title: "Урок с чек-листом", order_index: 1 }] });

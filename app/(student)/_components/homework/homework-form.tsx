@@ -1,11 +1,12 @@
 "use client";
 
-import { useEffect, useRef, useTransition } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { useFieldArray, useForm, type UseFormReturn } from "react-hook-form";
+import { useFieldArray, useForm, type DeepPartial, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { HookForm } from "@/components/forms/hook-form";
 import { registerField } from "@/components/forms/register-field";
+import { useHydrated } from "@/components/forms/use-hydrated";
 import { Paperclip, Plus, X } from "lucide-react";
 import { orNoConnection, toastFirstInvalid, toastRefusal } from "@/components/form-toasts";
 import { Button } from "@/components/ui/button";
@@ -46,14 +47,29 @@ function loadDraft(assignmentId: string): HomeworkDraft | null {
   }
 }
 
-/** The answer and links typed so far survive a reload: kept in this browser per assignment until the work is sent. */
+const draftOf = (values: DeepPartial<HomeworkFormValues>): HomeworkDraft => ({
+  answer: values.answer ?? "",
+  links: (values.links ?? []).map((link) => link?.url ?? ""),
+});
+
+/**
+ * The answer and links typed so far survive a reload: kept in this browser per assignment until the
+ * work is sent. The draft fills only what is still empty: what was typed before the script arrived
+ * (the server's form knows no draft) is the latest, and is kept as the draft from then on.
+ */
 function useDraft(form: UseFormReturn<HomeworkFormValues>, assignmentId: string) {
   useEffect(() => {
     const draft = loadDraft(assignmentId);
-    if (draft) form.reset({ answer: draft.answer, links: draft.links.length ? draft.links.map((url) => ({ url })) : EMPTY.links });
-    const subscription = form.watch((values) =>
-      storeDraft(assignmentId, { answer: values.answer ?? "", links: (values.links ?? []).map((link) => link?.url ?? "") }),
-    );
+    if (draft) {
+      const typed = form.getValues();
+      const values = {
+        answer: typed.answer || draft.answer,
+        links: filledLinks(typed.links).length || !draft.links.length ? typed.links : draft.links.map((url) => ({ url })),
+      };
+      form.reset(values);
+      storeDraft(assignmentId, draftOf(values));
+    }
+    const subscription = form.watch((values) => storeDraft(assignmentId, draftOf(values)));
     return () => subscription.unsubscribe();
   }, [form, assignmentId]);
 }
@@ -66,15 +82,18 @@ export function HomeworkForm({ assignment, again }: Props) {
   const links = useFieldArray({ control: form.control, name: "links" });
   const files = useHomeworkFiles(assignment.id);
   useDraft(form, assignment.id);
+  // «Добавить ссылку» and «Убрать ссылку» cannot act before the script: they say so until then.
+  const hydrated = useHydrated();
 
   const send = (values: HomeworkFormValues) =>
     startTransition(async () => {
-      if (files.uploading) return void toast.error("Дождитесь, пока загрузятся файлы");
+      // The button waits for the uploads; a press made before the script waits here for those of the files picked with it.
+      const uploaded = await files.settled();
       const result = await orNoConnection(submitHomework({
         assignmentId: assignment.id,
         answer: assignment.accepts_text ? values.answer : "",
         links: assignment.accepts_links ? filledLinks(values.links) : [],
-        files: assignment.accepts_files ? files.uploaded : [],
+        files: assignment.accepts_files ? uploaded : [],
       }));
       if (!result.ok) return toastRefusal(result);
       storeDraft(assignment.id, null);
@@ -117,9 +136,16 @@ export function HomeworkForm({ assignment, again }: Props) {
                     aria-label={`Ссылка ${index + 1}`}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? `homework-link-${index}-error` : undefined}
-                    {...form.register(`links.${index}.url`)}
+                    {...registerField(form, `links.${index}.url`)}
                   />
-                  <Button type="button" variant="ghost" size="icon" aria-label={`Убрать ссылку ${index + 1}`} onClick={() => links.remove(index)}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Убрать ссылку ${index + 1}`}
+                    aria-disabled={!hydrated}
+                    onClick={() => hydrated && links.remove(index)}
+                  >
                     <X aria-hidden />
                   </Button>
                 </div>
@@ -132,7 +158,7 @@ export function HomeworkForm({ assignment, again }: Props) {
             );
           })}
           {links.fields.length < HOMEWORK_LINKS_MAX && (
-            <Button type="button" variant="outline" size="sm" className="self-start" onClick={() => links.append({ url: "" })}>
+            <Button type="button" variant="outline" size="sm" className="self-start" aria-disabled={!hydrated} onClick={() => hydrated && links.append({ url: "" })}>
               <Plus aria-hidden />
               Добавить ссылку
             </Button>
@@ -155,20 +181,43 @@ interface FilePickerProps {
 
 function FilePicker({ files, onPick, onRemove }: FilePickerProps) {
   const input = useRef<HTMLInputElement>(null);
+  const [dragOver, setDragOver] = useState(false);
   const pick = (list: FileList | null) => {
     if (!list?.length) return;
     onPick([...list]);
     if (input.current) input.current.value = "";
   };
 
+  // Files picked or dropped before this script arrived are still in the field: they are uploaded now,
+  // in the commit, before React replays a press of «Отправить на проверку» made with them.
+  useLayoutEffect(() => pick(input.current?.files ?? null), []); // eslint-disable-line react-hooks/exhaustive-deps
+
   return (
     <div className="flex flex-col gap-2">
-      <label className="flex w-fit cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium hover:bg-accent has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50">
-        <Paperclip className="size-4" aria-hidden />
-        Прикрепить файлы
-        <input ref={input} type="file" multiple accept={MATERIAL_ACCEPT} className="sr-only" onChange={(event) => pick(event.target.files)} />
+      <label
+        onDragEnter={() => setDragOver(true)}
+        onDragLeave={() => setDragOver(false)}
+        onDrop={() => setDragOver(false)}
+        className={`relative flex cursor-pointer flex-col items-center gap-1 rounded-lg border-2 border-dashed p-4 text-center text-sm hover:bg-accent has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50 ${dragOver ? "border-primary bg-primary/5" : ""}`}
+      >
+        <Paperclip className="size-5 text-muted-foreground" aria-hidden />
+        <span className="font-medium">Прикрепить файлы</span>
+        <span className="text-muted-foreground">Перетащите их сюда или нажмите, чтобы выбрать</span>
+        {/* The field covers the zone, unseen, and takes a drop as the browser does for a file field: before
+            the script the files wait in it and are uploaded on hydration, after it they come as a pick does. */}
+        <input
+          ref={input}
+          type="file"
+          multiple
+          accept={MATERIAL_ACCEPT}
+          aria-describedby="homework-files-hint"
+          className="absolute inset-0 size-full cursor-pointer opacity-0"
+          onChange={(event) => pick(event.target.files)}
+        />
       </label>
-      <p className="text-xs text-muted-foreground">Документы, таблицы, презентации, архивы, текстовые файлы и картинки — до 20 МБ каждый, не больше 10</p>
+      <p id="homework-files-hint" className="text-xs text-muted-foreground">
+        Документы, таблицы, презентации, архивы, текстовые файлы и картинки — до 20 МБ каждый, не больше 10
+      </p>
       {files.length > 0 && (
         <ul aria-label="Прикреплённые файлы" className="flex flex-col gap-2">
           {files.map((file) => (

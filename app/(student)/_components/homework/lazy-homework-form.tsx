@@ -3,13 +3,12 @@
 import dynamic from "next/dynamic";
 
 /**
- * The homework form (react-hook-form, zod, uploads) arrives only on a lesson that has an
- * assignment, after the page: imported with the page it put every lesson page, with an assignment
- * or not, at 257.4 kB of first-load JS, over the signed-in budget of 251.7 kB (115 kB more than a
- * lesson without it, 90 kB of that zod; docs/performance.md). It renders in the browser only, so
- * there is nothing to type into or press before its script can act.
+ * The homework form (react-hook-form, zod, uploads) is a chunk of its own: imported with the page it
+ * put every lesson page, with an assignment or not, at 257.4 kB of first-load JS, over the signed-in
+ * budget of 251.7 kB (docs/performance.md). The server renders it, so before its chunk arrives a
+ * student types, picks or drops files and presses «Отправить на проверку» in the real form, and the
+ * form takes all that as it hydrates; a lesson without an assignment never loads the chunk.
  */
 export const HomeworkForm = dynamic(() => import("./homework-form").then((module) => module.HomeworkForm), {
-  ssr: false,
   loading: () => <p className="border-t pt-4 text-sm text-muted-foreground">Загружаем форму ответа…</p>,
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { orNoConnection } from "@/components/form-toasts";
 import { HOMEWORK_FILES_MAX, HOMEWORK_MAX_BYTES } from "@/lib/domain/submissions";
 import { uploadFile } from "@/lib/storage/upload";
@@ -22,10 +22,18 @@ export interface AttachedFile {
  */
 export function useHomeworkFiles(assignmentId: string) {
   const [files, setFiles] = useState<AttachedFile[]>([]);
-  const update = (key: string, change: Partial<AttachedFile>) => setFiles((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
+  // The list as the uploads leave it, read by `settled`: a press of «Отправить» made before the
+  // script is replayed with the render that had not seen the files yet.
+  const latest = useRef(files);
+  const running = useRef(new Set<Promise<void>>());
+  const change = (next: (list: AttachedFile[]) => AttachedFile[]) => {
+    latest.current = next(latest.current);
+    setFiles(latest.current);
+  };
+  const update = (key: string, fields: Partial<AttachedFile>) => change((list) => list.map((item) => (item.key === key ? { ...item, ...fields } : item)));
 
-  const attach = async (picked: File[]) => {
-    const room = HOMEWORK_FILES_MAX - files.filter((item) => !item.error).length;
+  const upload = async (picked: File[]) => {
+    const room = HOMEWORK_FILES_MAX - latest.current.filter((item) => !item.error).length;
     const queued = picked.map((file, index) => ({
       file,
       key: `${file.name}-${file.size}-${Math.random()}`,
@@ -37,7 +45,7 @@ export function useHomeworkFiles(assignmentId: string) {
             ? "Файл больше 20 МБ — такой не прикрепить"
             : undefined,
     }));
-    setFiles((list) => [...list, ...queued.map(({ key, file, error }) => ({ key, name: file.name, progress: 0, error }))]);
+    change((list) => [...list, ...queued.map(({ key, file, error }) => ({ key, name: file.name, progress: 0, error }))]);
     for (const { file, key, error } of queued) {
       if (error) continue;
       const result = await uploadFile(
@@ -52,13 +60,22 @@ export function useHomeworkFiles(assignmentId: string) {
     }
   };
 
+  const attach = (picked: File[]) => {
+    const run = upload(picked);
+    running.current.add(run);
+    void run.finally(() => running.current.delete(run));
+  };
+
   return {
     files,
     attach,
-    remove: (key: string) => setFiles((list) => list.filter((item) => item.key !== key)),
-    clear: () => setFiles([]),
+    remove: (key: string) => change((list) => list.filter((item) => item.key !== key)),
+    clear: () => change(() => []),
     uploading: files.some((item) => !item.path && !item.error),
-    /** What the work is handed in with. */
-    uploaded: files.flatMap((item) => (item.path ? [{ path: item.path, fileName: item.name }] : [])),
+    /** What the work is handed in with, once the uploads under way have ended. */
+    settled: async () => {
+      await Promise.allSettled(running.current);
+      return latest.current.flatMap((item) => (item.path ? [{ path: item.path, fileName: item.name }] : []));
+    },
   };
 }
