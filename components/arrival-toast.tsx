@@ -12,7 +12,8 @@ export function ArrivalToast() {
     const arrival = arrivalOf(url.searchParams.get(ARRIVAL_PARAM));
     if (!arrival) return;
     url.searchParams.delete(ARRIVAL_PARAM);
-    history.replaceState(history.state, "", url);
+    // Null, not history.state: Next takes a state of its own for its own call and would not learn the address.
+    history.replaceState(null, "", url);
     if (arrivalSignsOut(arrival)) announceAuthChange("signed-out");
     toast.success(ARRIVALS[arrival].title, { id: "arrival", description: ARRIVALS[arrival].description });
   }, []);

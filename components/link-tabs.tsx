@@ -32,7 +32,8 @@ export function LinkTabs({ tabs }: { tabs: LinkTab[] }) {
   };
   const select = (tab: string) => {
     setValue(tab);
-    history.replaceState(history.state, "", hrefOf(tab));
+    // Null, not history.state: Next takes a state of its own for its own call and would not learn the address.
+    history.replaceState(null, "", hrefOf(tab));
   };
 
   return (
@@ -48,6 +49,14 @@ export function LinkTabs({ tabs }: { tabs: LinkTab[] }) {
               {...(hydrated ? {} : { tabIndex: 0 })}
               onClick={(event) => {
                 if (opensInPlace(event)) event.preventDefault();
+              }}
+              // Cancelled, Radix leaves them alone: a modified press opens the link elsewhere without also
+              // switching here, and Space on a selected tab does not scroll the page as on a link.
+              onMouseDown={(event) => {
+                if (!opensInPlace(event)) event.preventDefault();
+              }}
+              onKeyDown={(event) => {
+                if (event.key === " ") event.preventDefault();
               }}
             >
               {tab.title}

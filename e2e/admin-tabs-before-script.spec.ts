@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createStudent, createTool, deleteUser, service, unique } from "./helpers/backend";
 import { expectNotHydrated, holdScripts, hydrated } from "./helpers/scripts";
-import { useSession } from "./helpers/session";
+import { toast, useSession } from "./helpers/session";
 
 /**
  * The admin's tabs (a student's access, a group's access) are links to `?tab=…`: pressed before the
@@ -40,6 +40,14 @@ test("a student's access: a tab pressed before the script opens; once hydrated, 
     await expect(page.getByRole("tabpanel", { name: "Уроки" }).getByText("Урок вкладок")).toBeVisible();
     await expect(page).toHaveURL(/[?&]tab=lesson(&|$)/);
     expect(await documentKept(page)).toBe(true);
+
+    // A save refreshes the page's data: the router knows the tab's address, so the refresh keeps it.
+    await page.getByRole("tabpanel", { name: "Уроки" }).getByTestId("access-row").filter({ hasText: "Урок вкладок" }).getByRole("switch", { name: /^Доступ (открыт|закрыт)/ }).click();
+    await expect(toast(page, "Успешно")).toBeVisible();
+    await expect.poll(async () => (await service.from("lesson_access").select("is_unlocked").eq("user_id", student.id)).data).toHaveLength(1);
+    await expect(page).toHaveURL(/[?&]tab=lesson(&|$)/);
+    await page.waitForTimeout(1000);
+    await expect(page).toHaveURL(/[?&]tab=lesson(&|$)/);
 
     await page.reload();
     await expect(tab(page, "Уроки")).toHaveAttribute("aria-selected", "true");

@@ -1,4 +1,4 @@
-import type { Page, Route } from "@playwright/test";
+import type { Locator, Page, Route } from "@playwright/test";
 import { NO_CONNECTION } from "../components/form-toasts";
 import { expect, test } from "./fixtures";
 import { createStudent, createTool, deleteUser, findUserId, service, setAccess, type TestUser } from "./helpers/backend";
@@ -18,6 +18,16 @@ async function loseConnection(page: Page) {
   return () => page.unroute("**/*", handler);
 }
 
+/**
+ * The form hydrated and its guarded action in place: React's props come with the hydration render,
+ * the action that says «нет связи» a render later (useSafeActionState), in that render's passive
+ * effects, which React runs before the second frame after it.
+ */
+async function expectGuarded(page: Page, control: Locator) {
+  await expect.poll(() => hydrated(control)).toBe(true);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+}
+
 async function expectNoConnection(page: Page) {
   await expect(toast(page, "Ошибка")).toContainText(NO_CONNECTION);
   await expect(page.getByRole("heading", { name: "Не удалось загрузить страницу" })).toHaveCount(0);
@@ -28,7 +38,7 @@ test("the sign-in form: «нет связи», the e-mail and password kept, and
   try {
     await page.goto("/");
     const signInButton = page.getByRole("button", { name: "Войти", exact: true });
-    await expect.poll(() => hydrated(signInButton)).toBe(true);
+    await expectGuarded(page, signInButton);
     await page.getByLabel("E-mail").fill(student.email);
     await page.getByLabel("Пароль").fill(student.password);
     const reconnect = await loseConnection(page);
@@ -51,7 +61,7 @@ test("the sign-in form: «нет связи», the e-mail and password kept, and
 test("registration: «нет связи» leaves the form in its mode with every field, the consent too", async ({ page }) => {
   await page.goto("/");
   const register = page.getByRole("button", { name: "Зарегистрироваться" });
-  await expect.poll(() => hydrated(register)).toBe(true);
+  await expectGuarded(page, register);
   await register.click();
   await expect(page.getByRole("heading", { name: "Регистрация", exact: true })).toBeVisible();
   await page.getByLabel("Имя").fill("Анна Связная");
@@ -82,7 +92,7 @@ test("a quiz: «нет связи», the answers kept, and the second press grad
     await page.goto(`/tech-founder/${tool.name.toLowerCase()}/${lessonId}`);
 
     const send = page.getByRole("button", { name: "Отправить ответы" });
-    await expect.poll(() => hydrated(send)).toBe(true);
+    await expectGuarded(page, send);
     const answer = page.getByRole("textbox", { name: "Ваш ответ" });
     await answer.fill("спрос");
     const reconnect = await loseConnection(page);
@@ -106,7 +116,7 @@ async function typeDeletion(page: Page, student: TestUser) {
   await signInByAction(page, student.email, student.password);
   await page.goto("/settings");
   await page.locator("summary").filter({ hasText: "Удалить аккаунт" }).click();
-  await expect.poll(() => hydrated(page.getByRole("button", { name: "Удалить навсегда" }))).toBe(true);
+  await expectGuarded(page, page.getByRole("button", { name: "Удалить навсегда" }));
   const field = page.getByLabel("E-mail аккаунта");
   await field.fill(student.email);
   return field;
@@ -154,7 +164,7 @@ test("an admin's new promo code: «нет связи» creates nothing and keeps
     await page.goto("/admin/promo-codes");
     const form = page.getByRole("form", { name: "Новый промокод" });
     const create = form.getByRole("button", { name: "Создать промокод" });
-    await expect.poll(() => hydrated(create)).toBe(true);
+    await expectGuarded(page, create);
     await form.getByLabel("Код").fill(code);
     await form.getByLabel("Размер скидки").fill("10");
     const reconnect = await loseConnection(page);

@@ -89,12 +89,23 @@ test("a picture dropped on a lesson's text before the page's script never takes 
     // a listener added after the page's first script sees whether anything kept the drop.
     await page.evaluate(() => {
       const seen: boolean[] = [];
-      Object.assign(window, { dropsKept: seen });
+      const refused: string[] = [];
+      Object.assign(window, { dropsKept: seen, dropsRefused: refused });
       addEventListener("drop", (event) => seen.push(event.defaultPrevented));
+      addEventListener("dragover", (event) => {
+        if (event.defaultPrevented) refused.push(event.dataTransfer!.dropEffect);
+      });
     });
+    // On the page itself, where no field takes a file, the drop is refused: no drop, nothing opens.
+    await dropOn(page, page.getByRole("heading", { level: 1 }), picture);
+    const refused = () => page.evaluate(() => (window as unknown as { dropsRefused: string[] }).dropsRefused);
+    await expect.poll(async () => (await refused()).length).toBeGreaterThan(0);
+    expect(new Set(await refused())).toEqual(new Set(["none"]));
+    expect(await page.evaluate(() => (window as unknown as { dropsKept: boolean[] }).dropsKept)).toEqual([]);
     await body.fill("# Шаги\n\nНабрано до скрипта");
     await dropOn(page, body, picture);
     await expect.poll(() => page.evaluate(() => (window as unknown as { dropsKept: boolean[] }).dropsKept)).toEqual([true]);
+    expect(page.url()).toMatch(new RegExp(`/admin/content/lessons/${lessonId}$`));
     await expect(body).toHaveValue("# Шаги\n\nНабрано до скрипта");
 
     scripts.release();

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useMemo } from "react";
-import { unstable_rethrow } from "next/navigation";
+import { unstable_isUnrecognizedActionError, unstable_rethrow } from "next/navigation";
 import { NO_CONNECTION, toastRefusal } from "@/components/form-toasts";
 import type { FormState } from "@/lib/actions/form-state";
 import { useHydrated } from "./use-hydrated";
@@ -27,8 +27,10 @@ export function useSafeActionState<T>(
       try {
         return await action(state, payload);
       } catch (error) {
-        // A redirect from the action comes as a rejection too, for Next's router to follow.
+        // A redirect from the action comes as a rejection too, for Next's router to follow; an action
+        // a new deploy no longer has goes to the error screen, whose «Попробовать снова» loads the new build.
         unstable_rethrow(error);
+        if (unstable_isUnrecognizedActionError(error)) throw error;
         toastRefusal({ error: NO_CONNECTION }, toastId);
         return state;
       }
