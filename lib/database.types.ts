@@ -2421,17 +2421,6 @@ export type Database = {
         }
         Returns: string
       }
-      lesson_completion: {
-        Args: {
-          _user_id: string
-        }
-        Returns: {
-          id: string
-          tool_id: string
-          course_module_id: string
-          completed: boolean
-        }[]
-      }
       lesson_content: {
         Args: {
           _lesson_id: string
@@ -3022,6 +3011,13 @@ export type Database = {
         }
         Returns: Json
       }
+      track_progress: {
+        Args: {
+          _student_id: string
+          _track: string
+        }
+        Returns: Json
+      }
       unlink_telegram_chat: {
         Args: {
           _chat_id: number
@@ -3061,6 +3057,7 @@ export type Database = {
       visible_lessons: {
         Args: {
           _user_id: string
+          _track?: string
         }
         Returns: {
           id: string

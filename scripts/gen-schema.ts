@@ -96,7 +96,6 @@ export const DOMAINS: Domain[] = [
       "course_modules_page",
       "dashboard_page",
       "deletion_impact",
-      "lesson_completion",
       "lesson_content",
       "lesson_content_for",
       "lesson_list",
@@ -117,6 +116,7 @@ export const DOMAINS: Domain[] = [
       "set_lesson_completed",
       "tool_page",
       "tools_page",
+      "track_progress",
     ],
     outside: [
       "storage.objects Admins delete material files no lesson lists",

@@ -1325,7 +1325,7 @@ GRANT ALL ON FUNCTION public.viewer_access_ids(_user_id uuid, _kind text, OUT de
 GRANT ALL ON FUNCTION public.viewer_access_ids(_user_id uuid, _kind text, OUT decided uuid[], OUT unlocked uuid[], OUT visible uuid[], OUT opening jsonb) TO service_role;
 
 
-CREATE FUNCTION public.visible_lessons(_user_id uuid) RETURNS TABLE(id uuid, title text, tool_id uuid, module_id uuid, course_module_id uuid, order_index integer)
+CREATE FUNCTION public.visible_lessons(_user_id uuid, _track text DEFAULT NULL::text) RETURNS TABLE(id uuid, title text, tool_id uuid, module_id uuid, course_module_id uuid, order_index integer)
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
@@ -1335,12 +1335,13 @@ begin
   return query
     select l.id, l.title, l.tool_id, l.module_id, l.course_module_id, l.order_index
     from public.published_lessons() l
-    where not (l.id = any (cast((select public.hidden_item_ids(_user_id, 'lesson')) as uuid[])));
+    where (case _track when 'tool' then l.tool_id is not null when 'module' then l.course_module_id is not null else true end)
+      and not (l.id = any (cast((select public.hidden_item_ids(_user_id, 'lesson')) as uuid[])));
 end;
 $$;
 
-COMMENT ON FUNCTION public.visible_lessons(_user_id uuid) IS 'The published lessons under published parents (published_lessons) that no record hides from _user_id (hidden_item_ids, so nothing is hidden when the caller may not ask about _user_id), with their place; whether they are unlocked is not asked here. Read by dashboard_page and lesson_completion. PL/pgSQL with plan_cache_mode force_generic_plan so its query, published_lessons inlined, keeps one plan for the connection''s life: as an SQL function with set search_path visible_lessons was never inlined and was planned again on every call, and its query is small and read by key, so one plan fits every value.';
+COMMENT ON FUNCTION public.visible_lessons(_user_id uuid, _track text) IS 'The published lessons under published parents (published_lessons) that no record hides from _user_id (hidden_item_ids, so nothing is hidden when the caller may not ask about _user_id), with their place; only the tools'' lessons when _track is ''tool'', only the course modules'' when ''module''; whether they are unlocked is not asked here. Read by dashboard_page and track_progress. PL/pgSQL with plan_cache_mode force_generic_plan so its query, published_lessons inlined, keeps one plan for the connection''s life: as an SQL function with set search_path visible_lessons was never inlined and was planned again on every call, and its query is small and read by key, so one plan fits every value.';
 
-REVOKE ALL ON FUNCTION public.visible_lessons(_user_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.visible_lessons(_user_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.visible_lessons(_user_id uuid) TO service_role;
+REVOKE ALL ON FUNCTION public.visible_lessons(_user_id uuid, _track text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.visible_lessons(_user_id uuid, _track text) TO authenticated;
+GRANT ALL ON FUNCTION public.visible_lessons(_user_id uuid, _track text) TO service_role;

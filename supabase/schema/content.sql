@@ -378,13 +378,13 @@ begin
         where c.is_published
       ), '[]'::jsonb),
       'access', public.track_access(_student_id, 'module'),
-      'progress', public.progress_summary(_student_id) -> 'course_modules'
+      'progress', public.track_progress(_student_id, 'module')
     )
   );
 end;
 $$;
 
-COMMENT ON FUNCTION public.course_modules_page(_student_id uuid) IS 'The «Продуктовый фаундер» page in one call: the published course modules, the access rule''s verdict on every module (track_access) and their progress (progress_summary). The viewer is the caller, or _student_id when an admin looks as a student. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
+COMMENT ON FUNCTION public.course_modules_page(_student_id uuid) IS 'The «Продуктовый фаундер» page in one call: the published course modules, the access rule''s verdict on every module (track_access) and their progress (track_progress). The viewer is the caller, or _student_id when an admin looks as a student. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
 
 REVOKE ALL ON FUNCTION public.course_modules_page(_student_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.course_modules_page(_student_id uuid) TO authenticated;
@@ -504,27 +504,6 @@ COMMENT ON FUNCTION public.deletion_impact(_kind text, _id uuid) IS 'What deleti
 REVOKE ALL ON FUNCTION public.deletion_impact(_kind text, _id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.deletion_impact(_kind text, _id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.deletion_impact(_kind text, _id uuid) TO service_role;
-
-
-CREATE FUNCTION public.lesson_completion(_user_id uuid) RETURNS TABLE(id uuid, tool_id uuid, course_module_id uuid, completed boolean)
-    LANGUAGE plpgsql STABLE
-    SET search_path TO ''
-    SET plan_cache_mode TO 'force_generic_plan'
-    AS $$
-#variable_conflict use_column
-begin
-  return query
-    select v.id, v.tool_id, v.course_module_id, (p.completed_at is not null)
-    from public.visible_lessons(_user_id) v
-    left join public.lesson_progress p on p.lesson_id = v.id and p.user_id = _user_id;
-end;
-$$;
-
-COMMENT ON FUNCTION public.lesson_completion(_user_id uuid) IS 'Each lesson visible to _user_id (visible_lessons) with its tool or course module and whether they passed it; progress_summary counts it. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
-
-REVOKE ALL ON FUNCTION public.lesson_completion(_user_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.lesson_completion(_user_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.lesson_completion(_user_id uuid) TO service_role;
 
 
 CREATE FUNCTION public.lesson_content(_lesson_id uuid) RETURNS TABLE(description text, video_url text)
@@ -792,32 +771,16 @@ REVOKE ALL ON FUNCTION public.place_last() FROM PUBLIC;
 CREATE FUNCTION public.progress_summary(_student_id uuid DEFAULT NULL::uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
-    SET plan_cache_mode TO 'force_generic_plan'
     AS $$
 begin
-  return (
-    with counted as (
-      select * from public.lesson_completion(coalesce(_student_id, auth.uid()))
-    )
-    select jsonb_build_object(
-      'tools', coalesce((
-        select jsonb_agg(parent) from (
-          select jsonb_build_object('id', tool_id, 'total', count(*), 'completed', count(*) filter (where completed)) as parent
-          from counted where tool_id is not null group by tool_id
-        ) per_tool
-      ), '[]'::jsonb),
-      'course_modules', coalesce((
-        select jsonb_agg(parent) from (
-          select jsonb_build_object('id', course_module_id, 'total', count(*), 'completed', count(*) filter (where completed)) as parent
-          from counted where course_module_id is not null group by course_module_id
-        ) per_module
-      ), '[]'::jsonb)
-    )
+  return jsonb_build_object(
+    'tools', public.track_progress(_student_id, 'tool'),
+    'course_modules', public.track_progress(_student_id, 'module')
   );
 end;
 $$;
 
-COMMENT ON FUNCTION public.progress_summary(_student_id uuid) IS 'For each tool and each course module, how many of its lessons visible to the student there are and how many they passed (lesson_completion). The viewer is the caller or _student_id (an admin''s student card). PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
+COMMENT ON FUNCTION public.progress_summary(_student_id uuid) IS 'Both tracks'' progress (track_progress) for an admin''s student card: {tools, course_modules}, each [{id, total, completed}]. The viewer is the caller or _student_id.';
 
 REVOKE ALL ON FUNCTION public.progress_summary(_student_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.progress_summary(_student_id uuid) TO authenticated;
@@ -1080,17 +1043,44 @@ begin
         where t.is_published
       ), '[]'::jsonb),
       'access', public.track_access(_student_id, 'tool'),
-      'progress', public.progress_summary(_student_id) -> 'tools'
+      'progress', public.track_progress(_student_id, 'tool')
     )
   );
 end;
 $$;
 
-COMMENT ON FUNCTION public.tools_page(_student_id uuid) IS 'The «Технический фаундер» page in one call: the published tools, the access rule''s verdict on every tool (track_access) and their progress (progress_summary). The viewer is the caller, or _student_id when an admin looks as a student. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
+COMMENT ON FUNCTION public.tools_page(_student_id uuid) IS 'The «Технический фаундер» page in one call: the published tools, the access rule''s verdict on every tool (track_access) and their progress (track_progress). The viewer is the caller, or _student_id when an admin looks as a student. PL/pgSQL with plan_cache_mode force_generic_plan so its queries keep one plan for the connection''s life: as an SQL function with set search_path it was never inlined and was planned again on every call, and its queries are small and read by key, so one plan fits every value.';
 
 REVOKE ALL ON FUNCTION public.tools_page(_student_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.tools_page(_student_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.tools_page(_student_id uuid) TO service_role;
+
+
+CREATE FUNCTION public.track_progress(_student_id uuid, _track text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    AS $$
+declare
+  viewer constant uuid := coalesce(_student_id, auth.uid());
+begin
+  return coalesce((
+    select jsonb_agg(jsonb_build_object('id', counted.parent_id, 'total', counted.total, 'completed', counted.completed))
+    from (
+      select coalesce(v.tool_id, v.course_module_id) as parent_id, count(*) as total, count(p.completed_at) as completed
+      from public.visible_lessons(viewer, _track) v
+      left join public.lesson_progress p on p.lesson_id = v.id and p.user_id = viewer
+      group by 1
+    ) counted
+  ), '[]'::jsonb);
+end;
+$$;
+
+COMMENT ON FUNCTION public.track_progress(_student_id uuid, _track text) IS 'For each tool (_track ''tool'') or each course module (''module''), how many of its lessons visible to the student there are and how many they passed: [{id, total, completed}]. The viewer is the caller or _student_id (an admin''s student card). A page of one track counts only its own lessons (issue 44: counting both tracks for each page cost the median student of the scale school 0.4–0.6 ms more). PL/pgSQL with plan_cache_mode force_generic_plan so its query keeps one plan for the connection''s life: its reads are by key, so one plan fits every value.';
+
+REVOKE ALL ON FUNCTION public.track_progress(_student_id uuid, _track text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.track_progress(_student_id uuid, _track text) TO authenticated;
+GRANT ALL ON FUNCTION public.track_progress(_student_id uuid, _track text) TO service_role;
 
 
 -- ================================================================================================

@@ -18,7 +18,10 @@ const MODULE_1_LESSON = "e0000000-0000-4000-8000-000000000001";
 const LOCKED_MODULE_LESSON = "e0000000-0000-4000-8000-000000000007";
 
 const summary = async (client: SupabaseClient<Database>, id?: string) =>
-  (await client.rpc("progress_summary", { _student_id: id })).data as { tools: { id: string; total: number; completed: number }[] };
+  (await client.rpc("progress_summary", { _student_id: id })).data as {
+    tools: { id: string; total: number; completed: number }[];
+    course_modules: { id: string; total: number; completed: number }[];
+  };
 const dashboard = async (client: SupabaseClient<Database>) =>
   (await client.rpc("dashboard_page", {})).data as { tech_founder: { total: number; completed: number }; continue: { id: string } | null };
 
@@ -136,6 +139,11 @@ describe("the track pages' functions", () => {
     const modules = await trackPage(student, "course_modules_page");
     expect(modules.access).toContainEqual(expect.objectContaining({ item_id: MODULE_1, is_open: true, is_visible: true, opens_at: null }));
     expect(modules.access.every((row) => row.item_id !== LOVABLE)).toBe(true);
+    // Each page counts its own track's lessons, as the student's card counts them.
+    expect(modules.progress).toEqual((await summary(student)).course_modules);
+    expect(tools.progress.map((row) => row.id)).not.toContain(MODULE_1);
+    expect(modules.progress.map((row) => row.id)).toContain(MODULE_1);
+    expect(modules.progress.map((row) => row.id)).not.toContain(LOVABLE);
   });
 
   it("leave out what is hidden from the student, and tell a student nothing about another", async () => {
