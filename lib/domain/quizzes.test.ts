@@ -98,6 +98,10 @@ describe("keyFields", () => {
     [key("text", ["MVP", "минимальный продукт"]), { ...empty, accepted: "MVP\nминимальный продукт", summary: "MVP · минимальный продукт" }],
     [key("number", { value: 3.5, tolerance: 0.1 }), { ...empty, value: "3,5", tolerance: "0,1", summary: "3,5 ± 0,1" }],
     [key("number", { value: -10, tolerance: 0 }), { ...empty, value: "-10", tolerance: "0", summary: "-10" }],
+    // Never the exponent String() gives, which the fields refuse when saved again.
+    [key("number", { value: 1e-7, tolerance: 5e-8 }), { ...empty, value: "0,0000001", tolerance: "0,00000005", summary: "0,0000001 ± 0,00000005" }],
+    [key("number", { value: -1.25e-7, tolerance: 0 }), { ...empty, value: "-0,000000125", tolerance: "0", summary: "-0,000000125" }],
+    [key("number", { value: 1e21, tolerance: 1.5e22 }), { ...empty, value: "1000000000000000000000", tolerance: "15000000000000000000000", summary: "1000000000000000000000 ± 15000000000000000000000" }],
   ])("%j gives %j", (question, fields) => expect(keyFields(question)).toEqual(fields));
 
   it.each([
@@ -105,6 +109,8 @@ describe("keyFields", () => {
     ["multiple", "+ А\n+ Б\nВ"],
     ["text", "MVP\nминимальный продукт"],
     ["number", "3,5"],
+    ["number", "0,0000001"],
+    ["number", "123456789012345678901234"],
   ] as const)("its fields of a %s question give its key back", (kind, text) => {
     const typed: QuestionFields = { kind, choices: text, accepted: text, value: text, tolerance: "0,25" };
     const made = questionKey(typed);

@@ -122,7 +122,24 @@ export function questionKey(fields: QuestionFields): { key: QuestionKey } | { fi
   return { key: { options: [], correct: { value, tolerance } } };
 }
 
-const decimal = (value: number) => String(value).replace(".", ",");
+/**
+ * A number as the studio's fields take it back (parseNumber): digits and a comma, never the exponent
+ * String() gives below 1e-6 and from 1e21 («1e-7»). The shortest digits that name the number, the
+ * point moved by the exponent, so the number read back is the same one.
+ */
+function decimal(value: number) {
+  const [mantissa, exponent = "0"] = String(Math.abs(value)).split("e");
+  const [whole, fraction = ""] = mantissa.split(".");
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  const plain =
+    point <= 0
+      ? `0.${"0".repeat(-point)}${digits}`
+      : point >= digits.length
+        ? digits + "0".repeat(point - digits.length)
+        : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return `${value < 0 ? "-" : ""}${plain}`.replace(".", ",");
+}
 
 /**
  * A kept key as the studio shows it: the fields that edit it (the inverse of questionKey) and the
