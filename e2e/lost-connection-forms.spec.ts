@@ -182,3 +182,55 @@ test("an admin's new promo code: «нет связи» creates nothing and keeps
     await service.from("promo_codes").delete().eq("code", code);
   }
 });
+
+test("a server page's plain form («Отметить все прочитанными»): «нет связи» leaves the page and the list; the second press marks them", async ({ page }) => {
+  const student = await createStudent("Студент Уведомлений Без Связи");
+  try {
+    await service.from("notifications").insert({ user_id: student.id, kind: "welcome" });
+    await signInByAction(page, student.email, student.password);
+    await page.goto("/notifications");
+    const markAll = page.getByRole("button", { name: "Отметить все прочитанными" });
+    await expectGuarded(page, markAll);
+    const reconnect = await loseConnection(page);
+    await markAll.click();
+
+    await expectNoConnection(page);
+    await expect(markAll).toBeVisible();
+    const unread = async () => (await service.from("notifications").select("id").eq("user_id", student.id).is("read_at", null)).data!.length;
+    expect(await unread()).toBeGreaterThan(0);
+
+    await reconnect();
+    await markAll.click();
+    await expect.poll(unread).toBe(0);
+    await expect(markAll).toHaveCount(0);
+  } finally {
+    await deleteUser(student.id);
+  }
+});
+
+test("a server page's form keeps its state through «нет связи», and the second press saves it and follows the action's redirect", async ({ page }) => {
+  const setting = async () => (await service.from("track_settings").select("issues_certificate").eq("track", "product").single()).data!.issues_certificate;
+  const before = await setting();
+  try {
+    await useSession(page, "admin");
+    await page.goto("/admin/certificates");
+    const issues = page.getByLabel("Product Founder: все модули курса");
+    const save = page.locator("form").filter({ has: issues }).getByRole("button", { name: "Сохранить" });
+    await expectGuarded(page, save);
+    await issues.setChecked(!before);
+    const reconnect = await loseConnection(page);
+    await save.click();
+
+    await expectNoConnection(page);
+    // React empties a form after its action: after a lost post it keeps what the person chose.
+    await expect(issues).toBeChecked({ checked: !before });
+    expect(await setting()).toBe(before);
+
+    await reconnect();
+    await save.click();
+    await expect(page).toHaveURL(/result=track-saved/);
+    await expect.poll(setting).toBe(!before);
+  } finally {
+    await service.from("track_settings").update({ issues_certificate: before }).eq("track", "product");
+  }
+});

@@ -7,10 +7,22 @@ import type { FormState } from "@/lib/actions/form-state";
 import { useHydrated } from "./use-hydrated";
 
 /**
- * `useActionState` for a form posted to a server action, saying «нет связи» when React's post after
- * hydration cannot reach the server: React throws an action's rejection to the error screen, and our
- * actions reject only then (they answer every failure, lib/actions/define.ts). The state stays as it
- * was and the form keeps what was typed (`keepTyped`), so a second press tries again.
+ * What a server action's post after hydration rejected with: «нет связи» in a toast when the server
+ * could not be reached, since our actions reject only then (they answer every failure,
+ * lib/actions/define.ts). A redirect from the action comes as a rejection too, for Next's router to
+ * follow, and an action a new deploy no longer has goes on to the error screen, whose «Попробовать
+ * снова» loads the new build: both are thrown again.
+ */
+export function sayNoConnection(error: unknown, toastId?: string) {
+  unstable_rethrow(error);
+  if (unstable_isUnrecognizedActionError(error)) throw error;
+  toastRefusal({ error: NO_CONNECTION }, toastId);
+}
+
+/**
+ * `useActionState` for a form posted to a server action, saying «нет связи» (sayNoConnection) where
+ * React would throw the post's rejection to the error screen. The state stays as it was and the form
+ * keeps what was typed (`keepTyped`), so a second press tries again.
  *
  * Until the form has hydrated it is given the server action itself: only a server action has a URL
  * that React writes into the server's HTML for the browser's own post before the script (a client
@@ -27,11 +39,7 @@ export function useSafeActionState<T>(
       try {
         return await action(state, payload);
       } catch (error) {
-        // A redirect from the action comes as a rejection too, for Next's router to follow; an action
-        // a new deploy no longer has goes to the error screen, whose «Попробовать снова» loads the new build.
-        unstable_rethrow(error);
-        if (unstable_isUnrecognizedActionError(error)) throw error;
-        toastRefusal({ error: NO_CONNECTION }, toastId);
+        sayNoConnection(error, toastId);
         return state;
       }
     },

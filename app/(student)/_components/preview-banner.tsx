@@ -1,4 +1,5 @@
 import { Eye } from "lucide-react";
+import { SafeForm } from "@/components/forms/safe-form";
 import { Button } from "@/components/ui/button";
 import type { PreviewedStudent } from "@/lib/preview";
 import { endPreview } from "../actions";
@@ -10,7 +11,7 @@ export function PreviewBanner({ student }: { student: PreviewedStudent }) {
       aria-label="Просмотр глазами студента"
       className="sticky top-0 z-40 border-b border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
     >
-      <form
+      <SafeForm
         action={endPreview.bind(null, student.id)}
         className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-2 text-sm sm:px-6"
       >
@@ -23,7 +24,7 @@ export function PreviewBanner({ student }: { student: PreviewedStudent }) {
         <Button type="submit" size="sm" variant="outline">
           Завершить просмотр
         </Button>
-      </form>
+      </SafeForm>
     </aside>
   );
 }

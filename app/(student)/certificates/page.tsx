@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { SafeForm } from "@/components/forms/safe-form";
 import { CertificateStatus } from "@/components/certificates/certificate-status";
 import { CertificateResultBanner } from "@/components/certificates/result-banner";
 import { PageHeader } from "@/components/page-header";
@@ -68,19 +69,19 @@ export default async function CertificatesPage({ searchParams }: Props) {
                     ))}
                   </p>
                   <div className="flex flex-wrap gap-2">
-                    <form action={shareCertificate}>
+                    <SafeForm action={shareCertificate}>
                       <input type="hidden" name="id" value={certificate.id} />
                       <input type="hidden" name="shared" value={certificate.is_public ? "false" : "true"} />
                       <Button type="submit" variant="outline" size="sm">
                         {certificate.is_public ? "Скрыть из поиска" : "Показывать в поиске"}
                       </Button>
-                    </form>
+                    </SafeForm>
                     {renamed && (
-                      <form action={reissueMyCertificate.bind(null, certificate.id)}>
+                      <SafeForm action={reissueMyCertificate.bind(null, certificate.id)}>
                         <Button type="submit" variant="outline" size="sm">
                           Перевыпустить с новым именем
                         </Button>
-                      </form>
+                      </SafeForm>
                     )}
                   </div>
                   {renamed && <p className="text-sm text-muted-foreground">В профиле теперь другое имя: «{currentName}». Перевыпуск даст новый код, а этот сертификат будет отозван.</p>}

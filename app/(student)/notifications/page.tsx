@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CheckCheck } from "lucide-react";
+import { SafeForm } from "@/components/forms/safe-form";
 import { PageHeader, PageShell } from "@/components/page-header";
 import { PageNav } from "@/components/page-nav";
 import { Button } from "@/components/ui/button";
@@ -25,13 +26,13 @@ export default async function NotificationsPage({ searchParams }: { searchParams
     <PageShell>
       <PageHeader title="Уведомления" backHref="/dashboard" backLabel="На главную">
         {hasUnread && (
-          <form action={markAllNotificationsRead}>
+          <SafeForm action={markAllNotificationsRead}>
             <input type="hidden" name="before" value={drawnAt} />
             <Button type="submit" variant="outline">
               <CheckCheck aria-hidden />
               Отметить все прочитанными
             </Button>
-          </form>
+          </SafeForm>
         )}
       </PageHeader>
       {query.failed && (
@@ -47,7 +48,7 @@ export default async function NotificationsPage({ searchParams }: { searchParams
         <ul className="flex flex-col gap-2" aria-label="Список уведомлений">
           {items.map((item) => (
             <li key={item.id}>
-              <form action={openNotification.bind(null, item.id)}>
+              <SafeForm action={openNotification.bind(null, item.id)}>
                 <button
                   type="submit"
                   className={cn(
@@ -68,7 +69,7 @@ export default async function NotificationsPage({ searchParams }: { searchParams
                   )}
                   <span className="text-xs text-muted-foreground">{formatMoscowTime(item.createdAt)}</span>
                 </button>
-              </form>
+              </SafeForm>
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { SafeForm } from "@/components/forms/safe-form";
 import { CertificateResultBanner } from "@/components/certificates/result-banner";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
@@ -38,14 +39,14 @@ export default async function AdminCertificatesPage({ searchParams }: Props) {
         </p>
         <div className="flex flex-wrap gap-3">
           {tracks.map((track) => (
-            <form key={track.track} action={setTrackCertificate} className="flex items-center gap-3 rounded-lg border p-3 text-sm">
+            <SafeForm key={track.track} action={setTrackCertificate} className="flex items-center gap-3 rounded-lg border p-3 text-sm">
               <input type="hidden" name="track" value={track.track} />
               <input id={`track-${track.track}`} name="issues" type="checkbox" defaultChecked={track.issues_certificate} className="size-4 accent-primary" />
               <label htmlFor={`track-${track.track}`}>{TRACK_LABELS[track.track as keyof typeof TRACK_LABELS] ?? track.track}</label>
               <Button type="submit" variant="outline" size="sm">
                 Сохранить
               </Button>
-            </form>
+            </SafeForm>
           ))}
         </div>
       </section>
@@ -83,7 +84,7 @@ export default async function AdminCertificatesPage({ searchParams }: Props) {
                   PDF
                 </a>
                 {!row.revoked_at && (
-                  <form action={revokeCertificate} className="flex flex-wrap items-end gap-2">
+                  <SafeForm action={revokeCertificate} className="flex flex-wrap items-end gap-2">
                     <input type="hidden" name="id" value={row.id} />
                     <label className="flex flex-col gap-1">
                       Причина отзыва
@@ -92,13 +93,13 @@ export default async function AdminCertificatesPage({ searchParams }: Props) {
                     <Button type="submit" variant="outline" size="sm">
                       Отозвать
                     </Button>
-                  </form>
+                  </SafeForm>
                 )}
-                <form action={reissueCertificate.bind(null, row.id)}>
+                <SafeForm action={reissueCertificate.bind(null, row.id)}>
                   <Button type="submit" variant="outline" size="sm">
                     Перевыпустить
                   </Button>
-                </form>
+                </SafeForm>
               </div>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { RotateCw } from "lucide-react";
+import { SafeForm } from "@/components/forms/safe-form";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { requireAdmin } from "@/lib/auth";
@@ -55,12 +56,12 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
                   {failure.last_error ? ` · ${describeDeliveryError(failure.last_error)}` : ""}
                 </p>
               </div>
-              <form action={retryDelivery.bind(null, failure.id)}>
+              <SafeForm action={retryDelivery.bind(null, failure.id)}>
                 <Button type="submit" variant="outline">
                   <RotateCw aria-hidden />
                   Отправить ещё раз
                 </Button>
-              </form>
+              </SafeForm>
             </li>
           ))}
         </ul>

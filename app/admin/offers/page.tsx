@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ArrowDown, ArrowUp, Plus } from "lucide-react";
+import { SafeForm } from "@/components/forms/safe-form";
 import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -53,16 +54,16 @@ export default async function OffersPage({ searchParams }: { searchParams: Promi
                 {offer.is_published ? <Badge variant="secondary">В продаже</Badge> : <Badge variant="draft">Черновик</Badge>}
               </Link>
               <div className="flex flex-col justify-center gap-1">
-                <form action={moveOffer.bind(null, { id: offer.id, direction: "up" })}>
+                <SafeForm action={moveOffer.bind(null, { id: offer.id, direction: "up" })}>
                   <Button type="submit" variant="ghost" size="icon" aria-label={`Выше: ${offer.title}`} disabled={index === 0}>
                     <ArrowUp aria-hidden />
                   </Button>
-                </form>
-                <form action={moveOffer.bind(null, { id: offer.id, direction: "down" })}>
+                </SafeForm>
+                <SafeForm action={moveOffer.bind(null, { id: offer.id, direction: "down" })}>
                   <Button type="submit" variant="ghost" size="icon" aria-label={`Ниже: ${offer.title}`} disabled={index === offers.length - 1}>
                     <ArrowDown aria-hidden />
                   </Button>
-                </form>
+                </SafeForm>
               </div>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { SafeForm } from "@/components/forms/safe-form";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -112,14 +113,14 @@ export default async function OrdersPage({ searchParams }: Props) {
                   )}
                 </div>
                 {order.status === "pending" && (
-                  <form action={markOrderPaid.bind(null, order.id)}>
+                  <SafeForm action={markOrderPaid.bind(null, order.id)}>
                     <Button type="submit" variant="outline">
                       Отметить оплаченным
                     </Button>
-                  </form>
+                  </SafeForm>
                 )}
                 {(order.status === "paid" || order.status === "partially_refunded") && left > 0 && (
-                  <form action={refundOrderPayment} className="flex items-end gap-2">
+                  <SafeForm action={refundOrderPayment} className="flex items-end gap-2">
                     <input type="hidden" name="orderId" value={order.id} />
                     <label className="flex flex-col gap-1 text-sm">
                       Сумма возврата, ₽
@@ -128,7 +129,7 @@ export default async function OrdersPage({ searchParams }: Props) {
                     <Button type="submit" variant="outline" aria-label={`Вернуть деньги за заказ №${order.number}`}>
                       Вернуть
                     </Button>
-                  </form>
+                  </SafeForm>
                 )}
               </li>
             );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { SafeForm } from "@/components/forms/safe-form";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { requireAdmin } from "@/lib/auth";
@@ -47,11 +48,11 @@ export default async function PromoCodesPage({ searchParams }: { searchParams: P
                   {code.expires_at ? ` · ${new Date(code.expires_at) <= now ? "истёк" : "до"} ${formatMoscowShort(code.expires_at, now)}` : ""}
                 </p>
               </div>
-              <form action={switchPromoCode.bind(null, { id: code.id, active: !code.is_active })}>
+              <SafeForm action={switchPromoCode.bind(null, { id: code.id, active: !code.is_active })}>
                 <Button type="submit" variant="outline">
                   {code.is_active ? "Выключить" : "Включить"}
                 </Button>
-              </form>
+              </SafeForm>
             </li>
           ))}
         </ul>

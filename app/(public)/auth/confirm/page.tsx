@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { SafeForm } from "@/components/forms/safe-form";
 import { Button } from "@/components/ui/button";
 import { AuthCardPage } from "@/components/auth-card-page";
 import { linkProblemOf, parseEmailLink } from "@/lib/domain/email-links";
@@ -35,7 +36,7 @@ export default async function ConfirmPage({ searchParams }: ConfirmPageProps) {
             : "Нажмите кнопку, чтобы подтвердить адрес и войти."
       }
     >
-      <form action={confirmEmailLink}>
+      <SafeForm action={confirmEmailLink}>
         {link && <input type="hidden" name="token_hash" value={link.tokenHash} />}
         {link && <input type="hidden" name="type" value={link.type} />}
         {code && <input type="hidden" name="code" value={code} />}
@@ -43,7 +44,7 @@ export default async function ConfirmPage({ searchParams }: ConfirmPageProps) {
         <Button type="submit" size="lg" className="w-full">
           {recovery ? "Задать новый пароль" : emailChange ? "Подтвердить смену e-mail" : "Подтвердить email"}
         </Button>
-      </form>
+      </SafeForm>
     </AuthCardPage>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { SafeForm } from "@/components/forms/safe-form";
 import { AuthCardPage } from "@/components/auth-card-page";
 import { Button } from "@/components/ui/button";
 import { proveEmailAddress } from "./actions";
@@ -39,12 +40,12 @@ export default async function VerifyEmailPage({ searchParams }: VerifyEmailPageP
   }
   return (
     <AuthCardPage title="Подтверждение адреса" description="Нажмите кнопку, чтобы подтвердить, что этот адрес e-mail ваш.">
-      <form action={proveEmailAddress}>
+      <SafeForm action={proveEmailAddress}>
         <input type="hidden" name="token" value={token} />
         <Button type="submit" size="lg" className="w-full">
           Подтвердить адрес
         </Button>
-      </form>
+      </SafeForm>
     </AuthCardPage>
   );
 }

@@ -1,4 +1,5 @@
 import { setContentCertificate } from "@/app/admin/certificates/actions";
+import { SafeForm } from "@/components/forms/safe-form";
 import { Button } from "@/components/ui/button";
 
 /**
@@ -8,7 +9,7 @@ import { Button } from "@/components/ui/button";
 export function CertificateSwitch({ kind, id, issues, saved }: { kind: "tool" | "course_module"; id: string; issues: boolean; saved: boolean }) {
   const noun = kind === "tool" ? "инструмента" : "модуля";
   return (
-    <form action={setContentCertificate} className="flex flex-col gap-2 rounded-lg border p-3" aria-label="Сертификат">
+    <SafeForm action={setContentCertificate} className="flex flex-col gap-2 rounded-lg border p-3" aria-label="Сертификат">
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="id" value={id} />
       <div className="flex items-start gap-3">
@@ -34,6 +35,6 @@ export function CertificateSwitch({ kind, id, issues, saved }: { kind: "tool" | 
           </p>
         )}
       </div>
-    </form>
+    </SafeForm>
   );
 }

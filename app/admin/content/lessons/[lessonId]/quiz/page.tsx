@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
+import { SafeForm } from "@/components/forms/safe-form";
 import { LessonBody } from "@/components/course/lesson-body";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -31,11 +32,11 @@ const ATTEMPTS = { one: "попытку", few: "попытки", many: "попы
 
 function QuestionControls({ lessonId, id, index, count }: { lessonId: string; id: string; index: number; count: number }) {
   const button = (direction: "up" | "down" | "delete", label: string, icon: React.ReactNode, disabled = false) => (
-    <form action={moveQuizQuestion.bind(null, { id, lessonId, direction })}>
+    <SafeForm action={moveQuizQuestion.bind(null, { id, lessonId, direction })}>
       <Button type="submit" variant="ghost" size="icon" aria-label={`${label}: вопрос ${index + 1}`} disabled={disabled}>
         {icon}
       </Button>
-    </form>
+    </SafeForm>
   );
   return (
     <div className="flex gap-1">
@@ -53,11 +54,11 @@ export default async function StudioQuizPage({ params, searchParams }: { params:
   if (!lesson) notFound();
   const notice = saved && Object.hasOwn(SAVED, saved) ? SAVED[saved] : null;
   const stateButton = (state: "published" | "draft" | "deleted", label: string, variant: "default" | "outline" | "destructive") => (
-    <form action={setQuizState.bind(null, { lessonId, state })}>
+    <SafeForm action={setQuizState.bind(null, { lessonId, state })}>
       <Button type="submit" variant={variant}>
         {label}
       </Button>
-    </form>
+    </SafeForm>
   );
 
   return (
