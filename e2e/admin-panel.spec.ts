@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createStudent, deleteUser, getAccess, lettersOf, service, uniqueName, type TestUser } from "./helpers/backend";
-import { expectNotHydrated, holdScripts } from "./helpers/scripts";
+import { expectNotHydrated, expectStays, holdScripts } from "./helpers/scripts";
 import { toast, useSession } from "./helpers/session";
 
 /** The admin panel under a realistic backend distance: no stale writes, keyboard and confirmations. */
@@ -188,7 +188,6 @@ test("an access switch pressed before the page's script is switched once, after 
   scripts.release();
   await expect(toast(page, "Успешно")).toBeVisible();
   await expect(unlock).toHaveAttribute("aria-checked", String(!wasOpen));
-  await page.waitForTimeout(1000);
-  expect(sent).toHaveLength(1);
+  await expectStays(page, () => sent.length, 1);
   expect((await getAccess("module", first.id, module.id))?.is_unlocked).toBe(!wasOpen);
 });

@@ -214,6 +214,7 @@ test.describe("route guards and the dashboard", () => {
     await expect(page).toHaveURL(/\/tech-founder$/);
     await page.getByRole("link", { name: "К выбору трека" }).click();
     await page.getByRole("button", { name: "Выйти" }).click();
+    await expect(toast(page, "Вы вышли из аккаунта")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/$/);

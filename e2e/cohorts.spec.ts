@@ -186,7 +186,8 @@ test("a curator's e-mail typed and «Добавить куратора» pressed
 
     await field.pressSequentially(curator.email);
     await add.click();
-    // Held by React's own script, not the browser's GET of the page: the address stays, nothing is sent yet.
+    // Held by React's own script, not the browser's GET of the page: the submit guard shows it taken, the address stays, nothing is sent yet.
+    await expect(add).toHaveAttribute("aria-busy", "true");
     await expect(page).toHaveURL(new RegExp(`${groupPath}$`));
     expect(sent()).toBe(0);
 
@@ -196,6 +197,33 @@ test("a curator's e-mail typed and «Добавить куратора» pressed
     await expect(page.getByRole("list", { name: "Кураторы группы" })).toContainText(curator.email);
     await expect(field).toHaveValue("");
     expect((await service.from("group_curators").select("user_id").eq("group_id", group!.id)).data).toEqual([{ user_id: curator.id }]);
+  } finally {
+    await service.from("groups").delete().eq("id", group!.id);
+    await deleteUser(curator.id);
+  }
+});
+
+test("«Убрать куратора» pressed before the page's script: removed once, after hydration", async ({ page }) => {
+  const curator = await createStudent("Уходящий Куратор");
+  const { data: group } = await service.from("groups").insert({ name: unique("Группа без куратора") }).select("id").single();
+  try {
+    await service.from("group_curators").insert({ group_id: group!.id, user_id: curator.id });
+    await useSession(page, "admin");
+    const sent = countActions(page, curator.id);
+    const scripts = await holdScripts(page);
+    await page.goto(`/admin/groups/${group!.id}`, { waitUntil: "commit" });
+    const remove = page.getByRole("button", { name: `Убрать куратора: ${curator.email}` });
+    await expectNotHydrated(scripts, remove);
+
+    await remove.click();
+    // Held by React's own script (the button is its form's submit); the submit guard shows it taken.
+    await expect(remove).toHaveAttribute("aria-busy", "true");
+    expect(sent()).toBe(0);
+
+    scripts.release();
+    await expect(toast(page, "Куратор убран из группы")).toBeVisible();
+    await expectSentOnce(page, sent);
+    expect((await service.from("group_curators").select("user_id").eq("group_id", group!.id)).data).toEqual([]);
   } finally {
     await service.from("groups").delete().eq("id", group!.id);
     await deleteUser(curator.id);

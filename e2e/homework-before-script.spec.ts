@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createStudent, createTool, deleteUser, service, setAccess, type TestUser } from "./helpers/backend";
 import { dropOn } from "./helpers/files";
-import { expectNotHydrated, holdScripts, hydrated } from "./helpers/scripts";
+import { expectNotHydrated, expectStays, holdScripts, hydrated } from "./helpers/scripts";
 import { signInByAction, toast } from "./helpers/session";
 import { draftKey } from "../lib/domain/submissions";
 
@@ -73,8 +73,7 @@ test("files picked and «Отправить на проверку» pressed befo
 
   scripts.release();
   await expect(toast(page, "Работа отправлена")).toBeVisible({ timeout: 30_000 });
-  await page.waitForTimeout(1000);
-  expect(await handedIn("Файлы до скрипта")).toEqual([{ answer: "Расчёт приложен до скрипта", files: ["Расчёт.pdf"] }]);
+  await expectStays(page, () => handedIn("Файлы до скрипта"), [{ answer: "Расчёт приложен до скрипта", files: ["Расчёт.pdf"] }]);
 });
 
 test("a file dropped on «Прикрепить файлы» before the script stays on the page and is uploaded as the form hydrates; after it, a drop is uploaded once", async ({ page }, testInfo) => {
@@ -85,9 +84,8 @@ test("a file dropped on «Прикрепить файлы» before the script st
   await expectNotHydrated(scripts, field);
 
   await dropOn(page, page.getByText("Перетащите их сюда"), early);
-  await page.waitForTimeout(500);
-  expect(page.url()).toMatch(new RegExp(`${lessonPath("Перетаскивание")}$`));
   await expect.poll(() => field.evaluate((input: HTMLInputElement) => [...(input.files ?? [])].map((file) => file.name))).toEqual(["Чек-лист.pdf"]);
+  expect(page.url()).toMatch(new RegExp(`${lessonPath("Перетаскивание")}$`));
 
   scripts.release();
   const attached = page.getByRole("list", { name: "Прикреплённые файлы" }).getByRole("listitem");
@@ -119,8 +117,8 @@ test("an answer typed before the script is kept when this browser has a draft; t
 
   scripts.release();
   await expect.poll(() => hydrated(answer), { timeout: 30_000 }).toBe(true);
+  // The draft fills the empty fields in one reset: once its link shows, the answer has settled.
   await expect(page.getByLabel("Ссылка 1")).toHaveValue("https://example.com/draft");
-  await page.waitForTimeout(500);
   await expect(answer).toHaveValue("Набрано до скрипта");
   await expect.poll(() => page.evaluate((name) => JSON.parse(localStorage.getItem(name) ?? "null"), key)).toEqual({
     answer: "Набрано до скрипта",

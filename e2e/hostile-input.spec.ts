@@ -173,9 +173,11 @@ const FORM_ACTIONS: Record<string, { model: string; fields: (canaries: Canaries)
   updatePassword: { model: '[{"result":null,"fields":{},"answered":0},"$K1"]', fields: () => ({ password: "новый-пароль-1", confirmation: "другой-пароль-2" }) },
   // Another address than the caller's: the account stays.
   deleteAccount: { model: '[{"result":null,"fields":{},"answered":0},"$K1"]', fields: () => ({ email: `${unique("nobody")}@example.com` }) },
+  // A lesson nobody has: no mark can be written.
+  setLessonCompleted: { model: '[{"result":null,"fields":{},"answered":0},"$K1"]', fields: () => ({ lessonId: "00000000-0000-4000-8000-0000000000ee", completed: "true" }) },
 };
 /** Ends the session everywhere: a signed-in role only sends it bodies the guard refuses. */
-const SESSION_ENDING = new Set(["signOut", "signOutForm"]);
+const SESSION_ENDING = new Set(["signOutForm"]);
 
 /** `args` with the value at `slot` replaced: a whole argument, or one field of an object argument. */
 function withValue(args: unknown[], [index, key]: Slot, value: unknown, extra: Record<string, unknown> = {}): unknown[] {

@@ -1,7 +1,7 @@
 import type { Locator, Page, Route } from "@playwright/test";
-import { NO_CONNECTION } from "../components/form-toasts";
+import { NO_CONNECTION } from "../components/forms/no-connection";
 import { expect, test } from "./fixtures";
-import { createStudent, createTool, deleteUser, findUserId, service, setAccess, type TestUser } from "./helpers/backend";
+import { createStudent, createTool, deleteUser, findUserId, service, setAccess, unique, type TestUser } from "./helpers/backend";
 import { hydrated } from "./helpers/scripts";
 import { signInByAction, toast, useSession } from "./helpers/session";
 
@@ -59,13 +59,14 @@ test("the sign-in form: «нет связи», the e-mail and password kept, and
 });
 
 test("registration: «нет связи» leaves the form in its mode with every field, the consent too", async ({ page }) => {
+  const email = `${unique("lost-connection")}@example.com`;
   await page.goto("/");
   const register = page.getByRole("button", { name: "Зарегистрироваться" });
   await expectGuarded(page, register);
   await register.click();
   await expect(page.getByRole("heading", { name: "Регистрация", exact: true })).toBeVisible();
   await page.getByLabel("Имя").fill("Анна Связная");
-  await page.getByLabel("E-mail").fill("lost-connection@example.com");
+  await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Пароль").fill("password123");
   await page.getByLabel(/согласие на обработку/).check();
   await loseConnection(page);
@@ -74,7 +75,7 @@ test("registration: «нет связи» leaves the form in its mode with every
   await expectNoConnection(page);
   await expect(page.getByRole("heading", { name: "Регистрация", exact: true })).toBeVisible();
   await expect(page.getByLabel("Имя")).toHaveValue("Анна Связная");
-  await expect(page.getByLabel("E-mail")).toHaveValue("lost-connection@example.com");
+  await expect(page.getByLabel("E-mail")).toHaveValue(email);
   await expect(page.getByLabel("Пароль")).toHaveValue("password123");
   await expect(page.getByLabel(/согласие на обработку/)).toBeChecked();
 });
@@ -209,28 +210,30 @@ test("a server page's plain form («Отметить все прочитанны
 });
 
 test("a server page's form keeps its state through «нет связи», and the second press saves it and follows the action's redirect", async ({ page }) => {
-  const setting = async () => (await service.from("track_settings").select("issues_certificate").eq("track", "product").single()).data!.issues_certificate;
-  const before = await setting();
+  const tool = await createTool();
+  const issues = async () => (await service.from("tech_tools").select("issues_certificate").eq("id", tool.id).single()).data!.issues_certificate;
   try {
+    const before = await issues();
     await useSession(page, "admin");
-    await page.goto("/admin/certificates");
-    const issues = page.getByLabel("Product Founder: все модули курса");
-    const save = page.locator("form").filter({ has: issues }).getByRole("button", { name: "Сохранить" });
-    await expectGuarded(page, save);
-    await issues.setChecked(!before);
+    await page.goto(`/admin/content/tools/${tool.id}`);
+    const form = page.getByRole("form", { name: "Сертификат" });
+    const checkbox = form.getByLabel("Выдавать сертификат");
+    const apply = form.getByRole("button", { name: "Применить" });
+    await expectGuarded(page, apply);
+    await checkbox.setChecked(!before);
     const reconnect = await loseConnection(page);
-    await save.click();
+    await apply.click();
 
     await expectNoConnection(page);
     // React empties a form after its action: after a lost post it keeps what the person chose.
-    await expect(issues).toBeChecked({ checked: !before });
-    expect(await setting()).toBe(before);
+    await expect(checkbox).toBeChecked({ checked: !before });
+    expect(await issues()).toBe(before);
 
     await reconnect();
-    await save.click();
-    await expect(page).toHaveURL(/result=track-saved/);
-    await expect.poll(setting).toBe(!before);
+    await apply.click();
+    await expect(page).toHaveURL(/[?&]certificate=saved/);
+    await expect.poll(issues).toBe(!before);
   } finally {
-    await service.from("track_settings").update({ issues_certificate: before }).eq("track", "product");
+    await tool.remove();
   }
 });

@@ -1,10 +1,10 @@
 import { expect, test } from "./fixtures";
 import { createStudent, deleteUser } from "./helpers/backend";
 import { expectNotHydrated, holdScripts } from "./helpers/scripts";
-import { signInByAction } from "./helpers/session";
+import { signInByAction, toast } from "./helpers/session";
 
 /** «Выйти» on the dashboard is a plain form (after the script, e2e/auth.spec.ts holds what it does). */
-test("«Выйти» pressed before the page's script is the browser's post: the session ends and the home page opens", async ({ page }) => {
+test("«Выйти» pressed before the page's script is the browser's post: the session ends and the home page opens and says so", async ({ page }) => {
   const student = await createStudent();
   try {
     await signInByAction(page, student.email, student.password);
@@ -18,9 +18,12 @@ test("«Выйти» pressed before the page's script is the browser's post: the
     await expectNotHydrated(scripts, signOut);
 
     await signOut.click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?welcome=signed-out$/);
     expect(posts).toEqual(["browser"]);
+    // The home page says so once its script is here, and takes the word out of the address.
     scripts.release();
+    await expect(toast(page, "Вы вышли из аккаунта")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/$/);
   } finally {

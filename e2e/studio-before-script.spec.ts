@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
 import { createTool, service } from "./helpers/backend";
 import { dropOn, PNG } from "./helpers/files";
-import { expectNotHydrated, holdScripts } from "./helpers/scripts";
+import { expectNotHydrated, expectStays, holdScripts, hydrated } from "./helpers/scripts";
 import { useSession } from "./helpers/session";
 
 /** The studio's controls that take what a person gives them before the page's script arrives. */
@@ -23,9 +23,8 @@ test("a material dropped on the drop zone before the page's script stays on the 
     await expectNotHydrated(scripts, field);
 
     await dropOn(page, page.getByText("Перетащите файлы сюда или выберите"), early);
-    await page.waitForTimeout(500);
-    expect(page.url()).toMatch(new RegExp(`/admin/content/lessons/${lessonId}$`));
     await expect.poll(() => field.evaluate((input: HTMLInputElement) => [...(input.files ?? [])].map((picked) => picked.name))).toEqual(["Чек-лист запуска.pdf"]);
+    expect(page.url()).toMatch(new RegExp(`/admin/content/lessons/${lessonId}$`));
 
     scripts.release();
     await expect(page.getByLabel("Имя файла «Чек-лист запуска.pdf»")).toBeVisible({ timeout: 30_000 });
@@ -34,8 +33,7 @@ test("a material dropped on the drop zone before the page's script stays on the 
     // Once hydrated, a drop is the component's own: uploaded once.
     await dropOn(page, page.getByText("Перетащите файлы сюда или выберите"), late);
     await expect(page.getByLabel("Имя файла «Смета.pdf»")).toBeVisible({ timeout: 30_000 });
-    await page.waitForTimeout(1000);
-    expect(await attached()).toEqual([{ file_name: "Чек-лист запуска.pdf" }, { file_name: "Смета.pdf" }]);
+    await expectStays(page, attached, [{ file_name: "Чек-лист запуска.pdf" }, { file_name: "Смета.pdf" }]);
   } finally {
     const { data } = await service.storage.from("lesson-materials").list(lessonId);
     await service.storage.from("lesson-materials").remove((data ?? []).map((object) => `${lessonId}/${object.name}`));
@@ -109,7 +107,7 @@ test("a picture dropped on a lesson's text before the page's script never takes 
     await expect(body).toHaveValue("# Шаги\n\nНабрано до скрипта");
 
     scripts.release();
-    await expect.poll(() => body.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps"))), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => hydrated(body), { timeout: 30_000 }).toBe(true);
     await body.press("End");
     await dropOn(page, body, picture);
     await expect(body).toHaveValue(/^# Шаги\n\nНабрано до скрипта!\[схема\]\(\/files\/lessons\/[0-9a-f-]{36}\/images\/[0-9a-f-]{36}\.png\)$/, { timeout: 30_000 });

@@ -376,6 +376,7 @@ test("«Опубликовано» switched and «Сохранить» pressed b
     await published.click();
     await expect(published).toBeChecked({ checked: switched });
     await save.click();
+    await expect(save).toHaveAttribute("aria-busy", "true");
     expect(await hydrated(save)).toBe(false);
     expect(sent()).toBe(0);
 

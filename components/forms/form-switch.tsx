@@ -1,9 +1,9 @@
 "use client";
 
-import { useEffect, useRef, type ComponentProps, type ReactNode } from "react";
-import { BUSY_BEFORE_SCRIPT_ATTRIBUTE, releaseHeldSubmit } from "@/components/forms/submit-guard";
+import type { ComponentProps, ReactNode } from "react";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/utils";
+import { ActionForm, HELD_BUSY_CLASS, heldSubmit } from "./action-form";
 
 type SwitchProps = Omit<ComponentProps<typeof Switch>, "type" | "onClick" | "onCheckedChange">;
 
@@ -15,26 +15,18 @@ type SwitchProps = Omit<ComponentProps<typeof Switch>, "type" | "onClick" | "onC
  * go in the form after the switch (its label, a status for screen readers).
  */
 export function FormSwitch({ onPress, pending, formClassName, className, children, ...props }: SwitchProps & { onPress: () => void; pending: boolean; formClassName?: string; children?: ReactNode }) {
-  const control = useRef<HTMLButtonElement>(null);
-  // The submit guard marked a form pressed before hydration; React holds that press and makes it now.
-  useEffect(() => releaseHeldSubmit(control.current?.form), []);
   return (
-    <form action={onPress} className={formClassName}>
+    <ActionForm action={onPress} className={formClassName}>
       <Switch
-        ref={control}
-        type="submit"
-        {...{ [BUSY_BEFORE_SCRIPT_ATTRIBUTE]: "" }}
+        {...heldSubmit(pending)}
         onClick={(event) => {
           if (pending) event.preventDefault();
         }}
         aria-disabled={pending}
-        aria-busy={pending}
-        // The submit guard may have marked it busy before hydration; React then keeps that until `pending` changes.
-        suppressHydrationWarning
-        className={cn("aria-busy:cursor-progress aria-busy:opacity-70", className)}
+        className={cn(HELD_BUSY_CLASS, className)}
         {...props}
       />
       {children}
-    </form>
+    </ActionForm>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMemo, useRef, type FormHTMLAttributes } from "react";
+import { sayNoConnection } from "@/components/form-toasts";
 import { useHydrated } from "./use-hydrated";
-import { sayNoConnection } from "./use-safe-action-state";
 
 /**
  * A form of a server page posted to a server action, saying «нет связи» in a toast, the page and what

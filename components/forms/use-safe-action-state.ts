@@ -1,23 +1,9 @@
 "use client";
 
 import { useActionState, useMemo } from "react";
-import { unstable_isUnrecognizedActionError, unstable_rethrow } from "next/navigation";
-import { NO_CONNECTION, toastRefusal } from "@/components/form-toasts";
+import { sayNoConnection } from "@/components/form-toasts";
 import type { FormState } from "@/lib/actions/form-state";
 import { useHydrated } from "./use-hydrated";
-
-/**
- * What a server action's post after hydration rejected with: «нет связи» in a toast when the server
- * could not be reached, since our actions reject only then (they answer every failure,
- * lib/actions/define.ts). A redirect from the action comes as a rejection too, for Next's router to
- * follow, and an action a new deploy no longer has goes on to the error screen, whose «Попробовать
- * снова» loads the new build: both are thrown again.
- */
-export function sayNoConnection(error: unknown, toastId?: string) {
-  unstable_rethrow(error);
-  if (unstable_isUnrecognizedActionError(error)) throw error;
-  toastRefusal({ error: NO_CONNECTION }, toastId);
-}
 
 /**
  * `useActionState` for a form posted to a server action, saying «нет связи» (sayNoConnection) where

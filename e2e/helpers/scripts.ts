@@ -34,15 +34,19 @@ export function countActions(page: Page, marker: string) {
 /** Whether React has hydrated the element (it carries React's props). */
 export const hydrated = (element: Locator) => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps")));
 
-/** Still the server's HTML: scripts held, the element not hydrated, nothing sent. */
+/** Still the server's HTML: scripts held, the element not hydrated. */
 export async function expectNotHydrated(scripts: Awaited<ReturnType<typeof holdScripts>>, element: Locator) {
   await expect.poll(scripts.held).toBeGreaterThan(0);
   expect(await hydrated(element)).toBe(false);
 }
 
-/** After the release: exactly one save, and no second one a moment later. */
-export async function expectSentOnce(page: Page, sent: () => number) {
-  await expect.poll(sent).toBe(1);
+/** `read` comes to `value` and is still so a moment later: a second save, had one gone, would have changed it. */
+export async function expectStays<T>(page: Page, read: () => T | Promise<T>, value: T) {
+  const now = async (): Promise<unknown> => await read();
+  await expect.poll(now).toEqual(value);
   await page.waitForTimeout(1000);
-  expect(sent()).toBe(1);
+  expect(await now()).toEqual(value);
 }
+
+/** After the release: exactly one save, and no second one a moment later. */
+export const expectSentOnce = (page: Page, sent: () => number) => expectStays(page, sent, 1);

@@ -12,7 +12,8 @@ describe("arrivalPath", () => {
 });
 
 describe("arrivalSignsOut", () => {
-  it("is the deleted account's alone", () => {
+  it("is the sign-out's and the deleted account's alone", () => {
+    expect(arrivalSignsOut("signed-out")).toBe(true);
     expect(arrivalSignsOut("account-deleted")).toBe(true);
     expect(arrivalSignsOut("signed-in")).toBe(false);
     expect(arrivalSignsOut("new-password")).toBe(false);

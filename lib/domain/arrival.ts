@@ -9,7 +9,8 @@ export const ARRIVALS = {
     description: "Добро пожаловать! Подтвердите адрес по ссылке из письма: до тех пор письма школы и Telegram ждут (подробнее в «Настройках»)",
   },
   "new-password": { title: "Пароль обновлён", description: "Вы уже вошли. В следующий раз входите с новым паролем" },
-  // The session ended with the account: the browser's other tabs are told, as «Выйти» tells them.
+  // These end the session: the browser's other tabs are told (arrivalSignsOut).
+  "signed-out": { title: "Вы вышли из аккаунта", description: "Чтобы продолжить обучение, войдите снова", signsOut: true },
   "account-deleted": { title: "Аккаунт удалён", description: "Ваши данные удалены из школы", signsOut: true },
 } as const;
 

@@ -1,7 +1,8 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { defineAction, defineFormAction, ok } from "@/lib/actions";
+import { defineFormAction } from "@/lib/actions";
+import { arrivalPath } from "@/lib/domain/arrival";
 import { createAuthClient } from "@/lib/supabase/server";
 import { z } from "@/lib/validation/zod";
 
@@ -13,14 +14,11 @@ async function endSession() {
   if (error) console.error("sign-out failed:", error.message);
 }
 
-/** «Выйти» once the page's script is here: the button then tells the other tabs and goes home itself. */
-export const signOut = defineAction({ role: "anyone", schema: z.undefined() }, async () => {
-  await endSession();
-  return ok();
-});
-
-/** «Выйти» pressed before the page's script: the browser posts the form, and lands on the home page. */
+/**
+ * «Выйти»: ends the session and leads to the home page, which says so and tells the browser's other
+ * tabs (the «signed-out» arrival), whether React or the browser itself posted the form.
+ */
 export const signOutForm = defineFormAction({ role: "anyone", schema: z.strictObject({}), refused: "/" }, async () => {
   await endSession();
-  redirect("/");
+  redirect(arrivalPath("signed-out", "/"));
 });

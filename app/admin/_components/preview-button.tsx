@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { Eye } from "lucide-react";
 import { toast } from "@/components/client-loading/toast";
-import { NO_CONNECTION } from "@/components/form-toasts";
+import { orNoConnection } from "@/components/form-toasts";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { startPreview } from "../actions";
 
@@ -14,7 +14,7 @@ import { startPreview } from "../actions";
 export function PreviewButton({ studentId }: { studentId: string }) {
   const router = useRouter();
   const open = async () => {
-    const result = await startPreview(studentId).catch(() => ({ ok: false as const, error: NO_CONNECTION }));
+    const result = await orNoConnection(startPreview(studentId));
     if (result.ok) router.push("/dashboard");
     else toast.error(result.error);
   };

@@ -1,35 +1,20 @@
-"use client";
-
-import { useTransition, type FormEvent } from "react";
-import { useRouter } from "next/navigation";
 import { LogOut } from "lucide-react";
+import { SafeForm } from "@/components/forms/safe-form";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { announceAuthChange } from "@/lib/auth-channel";
-import { signOut, signOutForm } from "../actions";
+import { signOutForm } from "../actions";
 
 /**
- * «Выйти». A plain form: pressed before the page's script, the browser posts it and lands on the home
- * page; after the script, the other tabs of the browser are told too.
+ * «Выйти». A plain form: pressed before the page's script, the browser posts it; after the script,
+ * React does. Either way the home page says the session ended and tells the other tabs (the
+ * «signed-out» arrival).
  */
 export function SignOutButton() {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const press = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    startTransition(async () => {
-      await signOut();
-      announceAuthChange("signed-out");
-      router.replace("/");
-      router.refresh();
-    });
-  };
   return (
-    <form action={signOutForm} onSubmit={press}>
-      <SubmitButton variant="ghost" pending={pending}>
+    <SafeForm action={signOutForm}>
+      <SubmitButton variant="ghost">
         <LogOut aria-hidden />
         Выйти
       </SubmitButton>
-    </form>
+    </SafeForm>
   );
 }

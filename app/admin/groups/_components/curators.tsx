@@ -9,7 +9,6 @@ import { toastFirstInvalid } from "@/components/form-toasts";
 import { HookForm } from "@/components/forms/hook-form";
 import { registerField } from "@/components/forms/register-field";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -67,10 +66,13 @@ export function GroupCurators({ groupId, curators }: { groupId: string; curators
                 </span>
                 <span className="block text-sm text-muted-foreground">{curator.email}</span>
               </span>
-              <Button variant="ghost" size="sm" disabled={pending} aria-label={`Убрать куратора: ${curator.email}`} onClick={() => remove(curator)}>
-                <UserMinus aria-hidden />
-                Убрать
-              </Button>
+              {/* Its own form's submit: a press before the script is made once, after hydration. */}
+              <form action={() => remove(curator)}>
+                <SubmitButton variant="ghost" size="sm" pending={pending} aria-label={`Убрать куратора: ${curator.email}`}>
+                  <UserMinus aria-hidden />
+                  Убрать
+                </SubmitButton>
+              </form>
             </li>
           ))}
         </ul>

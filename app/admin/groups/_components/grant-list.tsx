@@ -73,7 +73,6 @@ export function GrantList({
 
   const grantOf = (itemId: string) => grants.find((candidate) => candidate.kind === kind && candidate.item_id === itemId);
   const toastId = `grant-bulk-${groupId}-${kind}`;
-  // A press while another change is saving is not dropped: server actions run in the order made.
   const bulk = (is_unlocked: boolean) => {
     // What «Отменить» puts back: grants this creates go, the others get their is_unlocked again.
     const before = items.map((item) => ({ id: item.id, grant: grantOf(item.id) }));
@@ -101,8 +100,8 @@ export function GrantList({
       router.refresh();
     });
   };
-  // aria-disabled, not disabled, while saving: the focus stays on the button that was pressed.
-  // Each is its own form's submit button: a press before the script is made once, after hydration.
+  // Each is its own form's SubmitButton: a press before the script is made once, after hydration, and
+  // one while the list is saving is refused, as the whole list is set at once.
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-2" aria-busy={pending}>

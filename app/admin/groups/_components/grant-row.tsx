@@ -16,7 +16,7 @@ import type { ActionResult } from "@/lib/actions/result";
 import type { GroupGrant } from "@/lib/queries/groups";
 import type { GrantForm } from "@/lib/validation/groups";
 import { dropGrant, saveGrant } from "../actions";
-import { ActionForm, HELD_BUSY_CLASS, heldSubmit } from "./before-script";
+import { ActionForm, HELD_BUSY_CLASS, heldSubmit } from "@/components/forms/action-form";
 import { UNREACHABLE } from "./group-result";
 
 export interface GrantItem {
